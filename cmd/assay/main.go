@@ -1,0 +1,24 @@
+// Command assay assesses the surface MCP servers expose to an AI agent.
+// See 'assay --help'.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+
+	"golang.org/x/term"
+
+	"github.com/assay-mcp/assay/internal/cli"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := cli.RunWith(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, &cli.Options{
+		Getenv:    os.Getenv,
+		StdoutTTY: term.IsTerminal(int(os.Stdout.Fd())),
+		StderrTTY: term.IsTerminal(int(os.Stderr.Fd())),
+	})
+	stop()
+	os.Exit(code)
+}

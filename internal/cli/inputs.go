@@ -1,0 +1,105 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/assay-mcp/assay/report/catalog"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// maxInputBytes caps any file Assay reads (bundles, findings, surfaces).
+const maxInputBytes = 512 << 20
+
+func rulesetVersion() string { return catalog.Ruleset }
+
+// readInput reads and decodes one bundle, findings or surface file.
+func readInput(path string) (*model.Input, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
+	}
+	if st.IsDir() {
+		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: is a directory, expected a JSON file", path)}
+	}
+	if st.Size() > maxInputBytes {
+		return nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: file is %d bytes, larger than the %d-byte limit", path, st.Size(), maxInputBytes)}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
+	}
+	in, err := model.Decode(path, data)
+	if err != nil {
+		return nil, &ExitError{Code: ExitDataErr, Err: err}
+	}
+	return in, nil
+}
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// writeFileAtomic writes data to path via a temp file in the same
+// directory and a rename, so a reader never sees a partial file and a
+// failure never replaces a previous output.
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return ioErr(fmt.Errorf("creating %s: %w", dir, err))
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return ioErr(fmt.Errorf("writing %s: %w", path, err))
+	}
+	name := tmp.Name()
+	_, werr := tmp.Write(data)
+	serr := tmp.Sync()
+	cerr := tmp.Close()
+	if err := firstErr(werr, serr, cerr); err != nil {
+		os.Remove(name)
+		return ioErr(fmt.Errorf("writing %s: %w", path, err))
+	}
+	if err := os.Chmod(name, 0o644); err != nil {
+		os.Remove(name)
+		return ioErr(fmt.Errorf("writing %s: %w", path, err))
+	}
+	if err := os.Rename(name, path); err != nil {
+		os.Remove(name)
+		return ioErr(fmt.Errorf("writing %s: %w", path, err))
+	}
+	return nil
+}
+
+// writeJSONAtomic marshals an Assay document and writes it atomically.
+func writeJSONAtomic(path string, v any) error {
+	b, err := model.Marshal(v)
+	if err != nil {
+		return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("encoding %s: %w", path, err)}
+	}
+	return writeFileAtomic(path, b)
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// renderTo renders into a buffer first so a failing renderer never leaves
+// a partial output.
+func renderTo(path string, render func(*bytes.Buffer) error) error {
+	var buf bytes.Buffer
+	if err := render(&buf); err != nil {
+		return err
+	}
+	return writeFileAtomic(path, buf.Bytes())
+}

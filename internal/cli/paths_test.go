@@ -1,0 +1,5 @@
+package cli
+
+import "path/filepath"
+
+func filepathAbs(p string) (string, error) { return filepath.Abs(p) }

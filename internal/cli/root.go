@@ -1,0 +1,129 @@
+// Package cli implements the assay command line. main only calls Run and
+// exits with its result; everything here is testable in-process.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Version is set at build time with -ldflags "-X .../internal/cli.Version=...".
+var Version = "0.1.0-dev"
+
+// env is the process environment as the CLI sees it; tests replace it.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	// isTerminal reports whether stdout / stderr are terminals.
+	stdoutTTY, stderrTTY bool
+}
+
+// Options let the caller describe the terminal and environment; nil
+// means "not a terminal" and an empty environment lookup.
+type Options struct {
+	Getenv    func(string) string
+	StdoutTTY bool
+	StderrTTY bool
+}
+
+// registry of subcommand constructors; each command file adds itself in init.
+var commands []func(*env) *cobra.Command
+
+func register(f func(*env) *cobra.Command) { commands = append(commands, f) }
+
+// Run executes the assay CLI and returns the process exit code.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return RunWith(ctx, args, stdin, stdout, stderr, nil)
+}
+
+// RunWith is Run with explicit terminal and environment options.
+func RunWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, opts *Options) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: func(string) string { return "" }}
+	if opts != nil {
+		if opts.Getenv != nil {
+			e.getenv = opts.Getenv
+		}
+		e.stdoutTTY, e.stderrTTY = opts.StdoutTTY, opts.StderrTTY
+	}
+	root := newRoot(e)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return ExitOK
+	}
+	var se silentExit
+	if errors.As(err, &se) {
+		return se.code
+	}
+	code := exitCode(err)
+	if code == ExitSoftware && isCobraUsage(err) {
+		code = ExitUsage
+	}
+	fmt.Fprintf(stderr, "assay: %s\n", err)
+	if code == ExitUsage {
+		fmt.Fprintln(stderr, "Run 'assay --help' for usage.")
+	}
+	return code
+}
+
+func isCobraUsage(err error) bool {
+	m := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "required flag"} {
+		if strings.Contains(m, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func newRoot(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "assay",
+		Short: "Assess the surface MCP servers expose to an AI agent",
+		Long: `Assay assesses what every MCP server an agent is wired to can do, what its
+definitions cost in tokens, which strings try to steer the model, and what
+changed since the last approved scan. It never calls a tool.
+
+Exit codes: 0 ok; 1 findings at or above --fail-on (scan); diff/check OR the
+bits 1 escalation, 2 prompt, 4 removal, 8 injection, 16 incomplete;
+64 usage, 65 bad input data, 66 input missing, 69 server unavailable,
+70 internal error, 74 I/O error.`,
+		Example: `  assay demo                                  # scan the built-in risky demo server
+  assay scan                                  # discover this machine's client configs
+  assay scan --surface tools.json             # analyse a stored tools/list result
+  assay scan --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --connect --yes
+  assay diff old-bundle.json new-bundle.json  # what changed, with CI exit bits`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &ExitError{Code: ExitUsage, Err: err}
+	})
+	for _, f := range commands {
+		root.AddCommand(f(e))
+	}
+	return root
+}
+
+func init() {
+	register(func(e *env) *cobra.Command {
+		return &cobra.Command{
+			Use:   "version",
+			Short: "Print the version and ruleset",
+			Args:  cobra.NoArgs,
+			RunE: func(cmd *cobra.Command, args []string) error {
+				fmt.Fprintf(e.stdout, "assay %s (ruleset %s)\n", Version, rulesetVersion())
+				return nil
+			},
+		}
+	})
+}

@@ -1,0 +1,275 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/assay-mcp/assay/collectkit"
+	"github.com/assay-mcp/assay/report/analyze"
+	"github.com/assay-mcp/assay/report/cost"
+	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/render"
+)
+
+// scanFlags are the flags shared by scan, baseline and check: everything
+// that decides which surfaces are collected and how they are analysed.
+type scanFlags struct {
+	servers  []string
+	headers  []string
+	surfaces []string
+	clients  []string
+	projects []string
+	connect  bool
+	yes      bool
+	timeout  time.Duration
+	parallel int
+	encoding string
+	window   int
+	price    float64
+	rules    string
+}
+
+func (s *scanFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringArrayVar(&s.servers, "server", nil, "scan a server: a command line (stdio) or an http(s) URL; repeatable; starts or contacts it after consent")
+	f.StringArrayVar(&s.headers, "header", nil, "HTTP header for --server URLs, value from env only: 'Authorization: Bearer ${TOKEN}'")
+	f.StringArrayVar(&s.surfaces, "surface", nil, "analyse a stored surface: tools/list result, one server's capture, or an Assay bundle; repeatable")
+	f.StringArrayVar(&s.clients, "client", nil, "only discover configs of this client (claude-code, cursor, vscode, ...); repeatable")
+	f.StringArrayVar(&s.projects, "project", nil, "project root whose project-scoped configs to read; repeatable (default: the current directory)")
+	f.BoolVar(&s.connect, "connect", false, "start/contact configured servers to list their tools (asks for consent unless --yes)")
+	f.BoolVar(&s.yes, "yes", false, "do not ask before starting or contacting servers")
+	f.DurationVar(&s.timeout, "timeout", 30*time.Second, "per-server collection timeout")
+	f.IntVar(&s.parallel, "parallel", 4, "servers collected at once")
+	f.StringVar(&s.encoding, "encoding", "o200k_base", "token encoding: o200k_base or cl100k_base")
+	f.IntVar(&s.window, "window", 200000, "context window in tokens for window-share findings")
+	f.Float64Var(&s.price, "price-per-mtok", 0, "price per million input tokens; enables cost per conversation (never guessed)")
+	f.StringVar(&s.rules, "rules", "", "rules file (YAML or JSON): extra keywords, exceptions, disabled rules, reviewed overrides")
+}
+
+func (s *scanFlags) validate() error {
+	if s.encoding != "o200k_base" && s.encoding != "cl100k_base" {
+		return usageErr("--encoding %q: want o200k_base or cl100k_base", s.encoding)
+	}
+	if s.window <= 0 {
+		return usageErr("--window must be positive")
+	}
+	if s.timeout <= 0 {
+		return usageErr("--timeout must be positive")
+	}
+	if s.parallel < 1 {
+		return usageErr("--parallel must be at least 1")
+	}
+	if s.price < 0 {
+		return usageErr("--price-per-mtok must not be negative")
+	}
+	if len(s.headers) > 0 && len(s.servers) == 0 {
+		return usageErr("--header applies to --server URLs; no --server given")
+	}
+	return nil
+}
+
+// outFlags are where and how results are written.
+type outFlags struct {
+	format   string
+	output   string
+	findings string
+	bundle   string
+	html     string
+	failOn   string
+}
+
+func (o *outFlags) register(cmd *cobra.Command, withFailOn bool) {
+	f := cmd.Flags()
+	f.StringVar(&o.format, "format", "table", "stdout format: "+strings.Join(render.Formats, ", "))
+	f.StringVarP(&o.output, "output", "o", "", "write the --format output to FILE instead of stdout")
+	f.StringVar(&o.findings, "findings", "", "also write findings JSON to FILE")
+	f.StringVar(&o.bundle, "bundle", "", "also write the collected bundle to FILE")
+	f.StringVar(&o.html, "html", "", "also write the self-contained HTML report to FILE")
+	if withFailOn {
+		f.StringVar(&o.failOn, "fail-on", "none", "exit 1 when a finding is at or above: critical, high, medium, low, info, none")
+	}
+}
+
+func (o *outFlags) validate() error {
+	if !render.Valid(o.format) {
+		return usageErr("--format %q: want one of %s", o.format, strings.Join(render.Formats, ", "))
+	}
+	if o.failOn != "" && o.failOn != "none" && model.SeverityRank(o.failOn) < 0 {
+		return usageErr("--fail-on %q: want critical, high, medium, low, info or none", o.failOn)
+	}
+	return nil
+}
+
+func init() {
+	register(func(e *env) *cobra.Command {
+		var sf scanFlags
+		var of outFlags
+		cmd := &cobra.Command{
+			Use:   "scan [CONFIG...]",
+			Short: "Collect and analyse MCP server surfaces",
+			Long: `Scan collects the surface of MCP servers and analyses it: capabilities of
+every tool, token cost, injection attempts, config hygiene.
+
+What is scanned:
+  no arguments        the MCP configs of every known client on this machine
+                      (user scope and the project roots of --project / the
+                      current directory); servers are listed, not started,
+                      unless --connect is given
+  CONFIG...           these config files (format detected)
+  --server CMD|URL    this server, started (stdio) or contacted (HTTP)
+  --surface FILE      a stored surface: tools/list result, capture or bundle
+
+Before starting any local server, Assay prints the program, its redacted
+arguments and the names of the environment variables it passes, and asks
+for consent unless --yes. It never calls a tool, reads a resource or gets
+a prompt. Findings JSON keeps server names and config locations (labels
+such as ~/.cursor/mcp.json, never absolute paths or secret values).`,
+			Example: `  assay scan --surface tools.json
+  assay scan --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --yes --bundle b.json
+  assay scan --server https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
+  assay scan --connect --format json --fail-on high > findings.json
+  assay scan ~/.cursor/mcp.json --format sarif -o assay.sarif`,
+			RunE: func(cmd *cobra.Command, args []string) error {
+				if err := sf.validate(); err != nil {
+					return err
+				}
+				if err := of.validate(); err != nil {
+					return err
+				}
+				b, err := buildBundle(cmd.Context(), e, &sf, args)
+				if err != nil {
+					return err
+				}
+				f, err := analyzeBundle(b, &sf)
+				if err != nil {
+					return err
+				}
+				if err := writeOutputs(e, &of, b, f); err != nil {
+					return err
+				}
+				return failOn(of.failOn, f)
+			},
+		}
+		sf.register(cmd)
+		of.register(cmd, true)
+		return cmd
+	})
+}
+
+// buildBundle collects everything the scan flags and config arguments name
+// into one bundle.
+func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (*model.Bundle, error) {
+	var parts []*model.Bundle
+	for _, p := range sf.surfaces {
+		in, err := readInput(p)
+		if err != nil {
+			return nil, err
+		}
+		if in.Bundle == nil {
+			return nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a findings file, not a surface; use 'assay report' or 'assay diff' for findings", p)}
+		}
+		parts = append(parts, in.Bundle)
+	}
+	var targets []collectkit.Target
+	for _, spec := range sf.servers {
+		t, err := parseServerSpec(spec, sf.headers, e.getenv)
+		if err != nil {
+			return nil, err
+		}
+		targets = append(targets, t)
+	}
+	if len(configs) > 0 || (len(sf.surfaces) == 0 && len(sf.servers) == 0) {
+		cb, ct, err := discoverConfigs(ctx, e, sf, configs)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, cb)
+		if sf.connect {
+			targets = append(targets, ct...)
+		}
+	}
+	if len(targets) > 0 {
+		servers, err := collectkit.Collect(ctx, targets, &collectkit.Options{
+			Timeout:  sf.timeout,
+			Parallel: sf.parallel,
+			Yes:      sf.yes,
+			In:       e.stdin,
+			Stderr:   e.stderr,
+			Progress: e.stderrTTY,
+		})
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, &model.Bundle{Servers: servers})
+	}
+	b := model.Merge(parts...)
+	b.Generator = model.Generator{Name: "assay", Version: Version}
+	b.CreatedAt = time.Now().UTC().Format(time.RFC3339)
+	if err := countTokens(b, sf.encoding); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// analyzeBundle runs the analysis core with the scan flags' options.
+func analyzeBundle(b *model.Bundle, sf *scanFlags) (*model.Findings, error) {
+	opts := &analyze.Options{
+		Version: Version,
+		Cost:    &cost.Options{Window: sf.window, PricePerMTok: sf.price},
+	}
+	if err := applyRulesFile(opts, sf.rules); err != nil {
+		return nil, err
+	}
+	return analyze.Analyze(b, opts), nil
+}
+
+// writeOutputs writes every requested file, then the --format output.
+func writeOutputs(e *env, of *outFlags, b *model.Bundle, f *model.Findings) error {
+	if of.bundle != "" {
+		if err := writeJSONAtomic(of.bundle, b); err != nil {
+			return err
+		}
+	}
+	if of.findings != "" {
+		if err := writeJSONAtomic(of.findings, f); err != nil {
+			return err
+		}
+	}
+	if of.html != "" {
+		if err := writeHTML(of.html, []*model.Bundle{b}, f); err != nil {
+			return err
+		}
+	}
+	ropts := &render.Options{Color: e.stdoutTTY && of.output == "" && e.getenv("NO_COLOR") == ""}
+	if of.output != "" {
+		return renderTo(of.output, func(buf *bytes.Buffer) error { return render.Write(buf, of.format, f, ropts) })
+	}
+	var buf bytes.Buffer
+	if err := render.Write(&buf, of.format, f, ropts); err != nil {
+		return err
+	}
+	_, err := e.stdout.Write(buf.Bytes())
+	return err
+}
+
+// failOn returns the scan exit code for --fail-on.
+func failOn(level string, f *model.Findings) error {
+	if level == "" || level == "none" {
+		return nil
+	}
+	min := model.SeverityRank(level)
+	for _, fd := range f.Findings {
+		if fd.Suppressed == "" && model.SeverityRank(fd.Severity) >= min {
+			return silentExit{code: ExitFindings}
+		}
+	}
+	return nil
+}
+
+var _ = os.Stdout

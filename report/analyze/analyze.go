@@ -1,0 +1,177 @@
+// Package analyze is the analysis pipeline: bundle in, findings out. It is
+// the one entry point shared by the CLI and the WebAssembly core, so both
+// produce byte-identical findings for the same input.
+package analyze
+
+import (
+	"encoding/json"
+	"sort"
+
+	"github.com/assay-mcp/assay/report/canon"
+	"github.com/assay-mcp/assay/report/catalog"
+	"github.com/assay-mcp/assay/report/classify"
+	"github.com/assay-mcp/assay/report/cost"
+	"github.com/assay-mcp/assay/report/hygiene"
+	"github.com/assay-mcp/assay/report/inject"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// Options configure an analysis. Nil means defaults.
+type Options struct {
+	// Version is the generator version to stamp.
+	Version  string
+	Classify *classify.Options
+	Inject   *inject.Options
+	Cost     *cost.Options
+}
+
+// Analyze runs every pass over b and returns canonical, sorted findings.
+// It never mutates b.
+func Analyze(b *model.Bundle, opts *Options) *model.Findings {
+	if opts == nil {
+		opts = &Options{}
+	}
+	f := &model.Findings{
+		Kind:      model.FindingsKind,
+		Generator: model.Generator{Name: "assay", Version: opts.Version, Ruleset: catalog.Ruleset},
+		Contexts:  b.Contexts,
+		Servers:   make([]model.ServerReport, len(b.Servers)),
+		Findings:  []model.Finding{},
+	}
+	for i := range b.Servers {
+		f.Servers[i] = serverSkeleton(&b.Servers[i])
+	}
+	collectionFindings(b, f)
+	classify.Apply(b, f, opts.Classify)
+	inject.Apply(b, f, opts.Inject)
+	hygiene.Apply(b, f)
+	cost.Apply(b, f, opts.Cost)
+	Finish(f)
+	return f
+}
+
+// Finish fingerprints, sorts and summarises f. Drift and other producers of
+// findings call it too, so every findings document is ordered the same way.
+func Finish(f *model.Findings) {
+	for i := range f.Findings {
+		f.Findings[i].SetFingerprint()
+	}
+	sort.SliceStable(f.Findings, func(i, j int) bool {
+		a, b := &f.Findings[i], &f.Findings[j]
+		if ra, rb := model.SeverityRank(a.Severity), model.SeverityRank(b.Severity); ra != rb {
+			return ra > rb
+		}
+		if a.ID != b.ID {
+			return a.ID < b.ID
+		}
+		if a.Server != b.Server {
+			return a.Server < b.Server
+		}
+		if a.Tool != b.Tool {
+			return a.Tool < b.Tool
+		}
+		if a.Element != b.Element {
+			return a.Element < b.Element
+		}
+		return a.Fingerprint < b.Fingerprint
+	})
+	s := model.Summary{
+		Servers:    len(f.Servers),
+		Findings:   0,
+		BySeverity: map[string]int{},
+		ByCategory: map[string]int{},
+		ByEffect:   map[string]int{},
+		Tokens:     f.Summary.Tokens,
+	}
+	for _, sv := range f.Servers {
+		s.Tools += len(sv.Tools)
+		for _, t := range sv.Tools {
+			s.ByEffect[t.Effect]++
+		}
+		if len(sv.Errors) > 0 {
+			s.Incomplete = true
+		}
+	}
+	for _, fd := range f.Findings {
+		if fd.Suppressed != "" {
+			continue
+		}
+		s.Findings++
+		s.BySeverity[fd.Severity]++
+		s.ByCategory[fd.Category]++
+		if fd.Category == model.CatCollection {
+			s.Incomplete = true
+		}
+	}
+	f.Summary = s
+}
+
+type toolHead struct {
+	Name        string          `json:"name"`
+	Title       string          `json:"title"`
+	Description json.RawMessage `json:"description"`
+	Input       json.RawMessage `json:"inputSchema"`
+	Output      json.RawMessage `json:"outputSchema"`
+	Annotations json.RawMessage `json:"annotations"`
+}
+
+func serverSkeleton(s *model.Server) model.ServerReport {
+	r := model.ServerReport{
+		Name:            s.Name,
+		Identity:        s.Identity,
+		Transport:       s.Transport,
+		Endpoint:        s.Endpoint,
+		Source:          s.Source,
+		ProtocolVersion: s.ProtocolVersion,
+		Tools:           make([]model.ToolReport, len(s.Tools)),
+		Prompts:         len(s.Prompts),
+		Resources:       len(s.Resources),
+		Templates:       len(s.ResourceTemplates),
+		Tokens:          s.Tokens,
+		Hashes:          s.Hashes,
+		Errors:          s.Errors,
+		Config:          s.Config,
+	}
+	var info struct{ Name, Version string }
+	_ = json.Unmarshal(s.ServerInfo, &info)
+	r.Implementation, r.Version = info.Name, info.Version
+	if s.Config != nil {
+		r.Auth = s.Config.Auth
+	}
+	for i, raw := range s.Tools {
+		var h toolHead
+		_ = json.Unmarshal(raw, &h)
+		t := model.ToolReport{Name: h.Name, Title: h.Title, Kinds: []string{}, Effect: model.EffectUnknown, Tier: "R0"}
+		if s.Tokens != nil {
+			t.Tokens = s.Tokens.Tools[h.Name]
+		}
+		t.Hashes = map[string]string{
+			"description":  canon.Hash(h.Description),
+			"inputSchema":  canon.Hash(h.Input),
+			"outputSchema": canon.Hash(h.Output),
+			"annotations":  canon.Hash(h.Annotations),
+		}
+		r.Tools[i] = t
+	}
+	return r
+}
+
+func collectionFindings(b *model.Bundle, f *model.Findings) {
+	for i, s := range b.Servers {
+		for _, e := range s.Errors {
+			fd := catalog.New(catalog.CollectionRule(e.Code))
+			fd.Server = s.Identity
+			fd.Element = "server:" + e.Phase
+			fd.Item = e.Code
+			fd.Evidence = e.Message
+			f.Findings = append(f.Findings, fd)
+		}
+		_ = i
+	}
+	for _, e := range b.Errors {
+		fd := catalog.New(catalog.CollectionRule(e.Code))
+		fd.Item = e.Code + ":" + e.Phase
+		fd.Evidence = e.Message
+		f.Findings = append(f.Findings, fd)
+	}
+}

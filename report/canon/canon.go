@@ -1,0 +1,61 @@
+// Package canon produces canonical JSON (RFC 8785, JSON Canonicalization
+// Scheme) and SHA-256 hashes over it. Hashes are always computed over the
+// bytes as served: never over normalised Unicode, so a Cyrillic look-alike
+// or a zero-width insertion changes the hash.
+package canon
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+
+	"github.com/gowebpki/jcs"
+)
+
+// JSON returns the RFC 8785 canonical form of raw JSON.
+func JSON(raw []byte) ([]byte, error) {
+	out, err := jcs.Transform(raw)
+	if err != nil {
+		return nil, fmt.Errorf("canonicalising JSON: %w", err)
+	}
+	return out, nil
+}
+
+// Marshal encodes v as canonical JSON.
+func Marshal(v any) ([]byte, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return JSON(raw)
+}
+
+// Hash returns "sha256:<hex>" of the canonical form of raw. Absent input
+// (nil or empty) hashes as JSON null so that absence is stable too.
+func Hash(raw []byte) string {
+	if len(raw) == 0 {
+		raw = []byte("null")
+	}
+	c, err := JSON(raw)
+	if err != nil {
+		// Not JSON: hash the bytes themselves, so tampering still shows.
+		c = raw
+	}
+	return Sum(c)
+}
+
+// HashValue hashes the canonical JSON of any Go value.
+func HashValue(v any) string {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return Sum([]byte(fmt.Sprint(v)))
+	}
+	return Hash(raw)
+}
+
+// Sum is "sha256:" + hex SHA-256 of b.
+func Sum(b []byte) string {
+	h := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(h[:])
+}

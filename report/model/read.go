@@ -1,0 +1,253 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+	"unicode/utf8"
+)
+
+// InputKind says what a file given to Assay turned out to be.
+type InputKind string
+
+const (
+	InputBundle    InputKind = "bundle"
+	InputFindings  InputKind = "findings"
+	InputCapture   InputKind = "capture"
+	InputToolsList InputKind = "tools-list"
+)
+
+// Input is a decoded file: a bundle (captures and tools lists are lifted
+// into a one-server bundle) or a findings document.
+type Input struct {
+	Name     string
+	Kind     InputKind
+	Bundle   *Bundle
+	Findings *Findings
+}
+
+// InputError is bad input data: it names the file, the byte offset when
+// known and what was expected.
+type InputError struct {
+	File   string
+	Offset int64
+	Msg    string
+}
+
+func (e *InputError) Error() string {
+	if e.Offset > 0 {
+		return fmt.Sprintf("%s: at byte %d: %s", e.File, e.Offset, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Decode recognises and decodes an Assay bundle, an Assay findings file,
+// one server's capture ({"serverInfo", "tools", ...}) or a bare MCP
+// tools/list result ({"tools": [...]}). name is used in errors and, for
+// surfaces without serverInfo, as the server name.
+func Decode(name string, data []byte) (*Input, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &InputError{File: name, Msg: "file is empty; expected an Assay bundle, findings file or MCP surface JSON"}
+	}
+	if !utf8.Valid(data) {
+		return nil, &InputError{File: name, Offset: int64(invalidUTF8Offset(data)), Msg: "not valid UTF-8"}
+	}
+	var head map[string]json.RawMessage
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, jsonError(name, data, err)
+	}
+	var kind string
+	if raw, ok := head["kind"]; ok {
+		_ = json.Unmarshal(raw, &kind)
+	}
+	switch {
+	case strings.HasPrefix(kind, "assay.bundle/"):
+		if kind != BundleKind {
+			return nil, &InputError{File: name, Msg: fmt.Sprintf("bundle version %q is not supported (this Assay reads %q)", kind, BundleKind)}
+		}
+		var b Bundle
+		if err := strictDecode(data, &b); err != nil {
+			return nil, jsonError(name, data, err)
+		}
+		if err := b.validate(); err != nil {
+			return nil, &InputError{File: name, Msg: err.Error()}
+		}
+		return &Input{Name: name, Kind: InputBundle, Bundle: &b}, nil
+	case strings.HasPrefix(kind, "assay.findings/"):
+		if kind != FindingsKind {
+			return nil, &InputError{File: name, Msg: fmt.Sprintf("findings version %q is not supported (this Assay reads %q)", kind, FindingsKind)}
+		}
+		var f Findings
+		if err := json.Unmarshal(data, &f); err != nil {
+			return nil, jsonError(name, data, err)
+		}
+		return &Input{Name: name, Kind: InputFindings, Findings: &f}, nil
+	case kind != "":
+		return nil, &InputError{File: name, Msg: fmt.Sprintf("unknown kind %q; expected %q or %q", kind, BundleKind, FindingsKind)}
+	}
+	if _, ok := head["tools"]; !ok {
+		if _, ok := head["result"]; ok {
+			// A JSON-RPC response wrapping a tools/list result.
+			return Decode(name, head["result"])
+		}
+		return nil, &InputError{File: name, Msg: `not an MCP surface: no "tools" array and no Assay "kind"`}
+	}
+	s, err := surfaceServer(name, head)
+	if err != nil {
+		return nil, &InputError{File: name, Msg: err.Error()}
+	}
+	k := InputToolsList
+	if _, ok := head["serverInfo"]; ok {
+		k = InputCapture
+	}
+	b := &Bundle{Kind: BundleKind, Servers: []Server{*s}}
+	return &Input{Name: name, Kind: k, Bundle: b}, nil
+}
+
+func surfaceServer(name string, head map[string]json.RawMessage) (*Server, error) {
+	s := &Server{Transport: "surface", Source: "surface"}
+	var err error
+	if s.Tools, err = rawList(head, "tools"); err != nil {
+		return nil, err
+	}
+	if s.Prompts, err = rawList(head, "prompts"); err != nil {
+		return nil, err
+	}
+	if s.Resources, err = rawList(head, "resources"); err != nil {
+		return nil, err
+	}
+	if s.ResourceTemplates, err = rawList(head, "resourceTemplates"); err != nil {
+		return nil, err
+	}
+	for i, t := range s.Tools {
+		var tn struct {
+			Name *string `json:"name"`
+		}
+		if json.Unmarshal(t, &tn) != nil || tn.Name == nil {
+			return nil, fmt.Errorf("tools[%d] is not a tool object with a string \"name\"", i)
+		}
+	}
+	if raw := head["serverInfo"]; isObject(raw) {
+		s.ServerInfo = raw
+	}
+	if raw := head["capabilities"]; isObject(raw) {
+		s.Capabilities = raw
+	}
+	if raw, ok := head["instructions"]; ok {
+		var ins *string
+		if json.Unmarshal(raw, &ins) == nil && ins != nil {
+			s.Instructions = ins
+		}
+	}
+	if raw, ok := head["protocolVersion"]; ok {
+		_ = json.Unmarshal(raw, &s.ProtocolVersion)
+	}
+	var info struct{ Name string }
+	_ = json.Unmarshal(s.ServerInfo, &info)
+	var pkg string
+	if raw, ok := head["package"]; ok {
+		_ = json.Unmarshal(raw, &pkg)
+	}
+	switch {
+	case pkg != "":
+		s.Name = pkg
+	case info.Name != "":
+		s.Name = info.Name
+	default:
+		base := path.Base(strings.ReplaceAll(name, "\\", "/"))
+		s.Name = strings.TrimSuffix(base, path.Ext(base))
+	}
+	s.Endpoint = info.Name
+	s.Identity = Identity(s.Name, s.Transport, s.Endpoint)
+	if raw, ok := head["errors"]; ok {
+		var errs []any
+		if json.Unmarshal(raw, &errs) == nil {
+			for _, e := range errs {
+				msg, _ := json.Marshal(e)
+				s.Errors = append(s.Errors, CollectionError{Code: "capture_error", Message: string(msg), Phase: "capture"})
+			}
+		}
+	}
+	return s, nil
+}
+
+// Identity is how a server is paired across scans: configured name plus
+// transport plus endpoint (command basename or URL host).
+func Identity(name, transport, endpoint string) string {
+	if endpoint == "" {
+		return name + "|" + transport
+	}
+	return name + "|" + transport + "|" + endpoint
+}
+
+func rawList(head map[string]json.RawMessage, key string) ([]json.RawMessage, error) {
+	raw, ok := head[key]
+	if !ok || string(raw) == "null" {
+		return nil, nil
+	}
+	var list []json.RawMessage
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return nil, fmt.Errorf("%q is not an array", key)
+	}
+	for i, item := range list {
+		if !isObject(item) {
+			return nil, fmt.Errorf("%s[%d] is not an object", key, i)
+		}
+	}
+	return list, nil
+}
+
+func isObject(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) > 0 && t[0] == '{'
+}
+
+func strictDecode(data []byte, v any) error {
+	return json.Unmarshal(data, v)
+}
+
+func (b *Bundle) validate() error {
+	for i, s := range b.Servers {
+		if s.Name == "" {
+			return fmt.Errorf("servers[%d] has no name", i)
+		}
+		for j, t := range s.Tools {
+			if !isObject(t) {
+				return fmt.Errorf("servers[%d].tools[%d] is not an object", i, j)
+			}
+		}
+	}
+	return nil
+}
+
+func jsonError(name string, data []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return &InputError{File: name, Offset: se.Offset, Msg: "malformed JSON: " + se.Error()}
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return &InputError{File: name, Offset: te.Offset, Msg: fmt.Sprintf("field %q: expected %s, found JSON %s", te.Field, te.Type, te.Value)}
+	}
+	if errors.Is(err, errUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end of JSON input") {
+		return &InputError{File: name, Offset: int64(len(data)), Msg: "malformed JSON: unexpected end of input (truncated file?)"}
+	}
+	return &InputError{File: name, Msg: "malformed JSON: " + err.Error()}
+}
+
+var errUnexpectedEOF = errors.New("unexpected EOF")
+
+func invalidUTF8Offset(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return 0
+}
