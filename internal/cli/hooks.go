@@ -4,7 +4,6 @@ package cli
 // here is replaced by a call into its package as that package lands.
 
 import (
-	"context"
 	"errors"
 
 	"github.com/assay-mcp/assay/collectkit"
@@ -15,12 +14,6 @@ import (
 func parseServerSpec(spec string, headers []string, getenv func(string) string) (collectkit.Target, error) {
 	return collectkit.Target{}, usageErr("--server is not available in this build")
 }
-
-func discoverConfigs(ctx context.Context, e *env, sf *scanFlags, files []string) (*model.Bundle, []collectkit.Target, error) {
-	return &model.Bundle{}, nil, nil
-}
-
-func countTokens(b *model.Bundle, encoding string) error { return nil }
 
 func applyRulesFile(opts *analyze.Options, path string) error {
 	if path != "" {

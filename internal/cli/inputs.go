@@ -103,3 +103,13 @@ func renderTo(path string, render func(*bytes.Buffer) error) error {
 	}
 	return writeFileAtomic(path, buf.Bytes())
 }
+
+// writeBundle writes b through the allowlist projection: only the paths in
+// model.BundleAllowlist ever reach the file.
+func writeBundle(path string, b *model.Bundle) error {
+	data, _, err := model.Project(b)
+	if err != nil {
+		return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("encoding %s: %w", path, err)}
+	}
+	return writeFileAtomic(path, data)
+}

@@ -177,6 +177,7 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 		parts = append(parts, in.Bundle)
 	}
 	var targets []collectkit.Target
+	var configured [][2]string // identity, endpoint of config targets
 	for _, spec := range sf.servers {
 		t, err := parseServerSpec(spec, sf.headers, e.getenv)
 		if err != nil {
@@ -185,14 +186,28 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 		targets = append(targets, t)
 	}
 	if len(configs) > 0 || (len(sf.surfaces) == 0 && len(sf.servers) == 0) {
-		cb, ct, err := discoverConfigs(ctx, e, sf, configs)
+		cb, ct, ids, err := discoverConfigs(ctx, e, sf, configs)
 		if err != nil {
 			return nil, err
 		}
-		parts = append(parts, cb)
 		if sf.connect {
+			// Live surfaces replace the config-only entries of the servers
+			// that are contacted.
+			live := map[string]bool{}
+			for _, id := range ids {
+				live[id[0]] = true
+			}
+			kept := cb.Servers[:0]
+			for _, s := range cb.Servers {
+				if !live[s.Identity] {
+					kept = append(kept, s)
+				}
+			}
+			cb.Servers = kept
 			targets = append(targets, ct...)
+			configured = ids
 		}
+		parts = append(parts, cb)
 	}
 	if len(targets) > 0 {
 		servers, err := collectkit.Collect(ctx, targets, &collectkit.Options{
@@ -205,6 +220,15 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 		})
 		if err != nil {
 			return nil, err
+		}
+		first := len(targets) - len(configured)
+		for i := range servers {
+			if j := i - first; j >= 0 && j < len(configured) {
+				servers[i].Identity, servers[i].Endpoint = configured[j][0], configured[j][1]
+				if servers[i].Config == nil {
+					servers[i].Config = targets[i].Config
+				}
+			}
 		}
 		parts = append(parts, &model.Bundle{Servers: servers})
 	}
@@ -232,7 +256,7 @@ func analyzeBundle(b *model.Bundle, sf *scanFlags) (*model.Findings, error) {
 // writeOutputs writes every requested file, then the --format output.
 func writeOutputs(e *env, of *outFlags, b *model.Bundle, f *model.Findings) error {
 	if of.bundle != "" {
-		if err := writeJSONAtomic(of.bundle, b); err != nil {
+		if err := writeBundle(of.bundle, b); err != nil {
 			return err
 		}
 	}

@@ -7,10 +7,10 @@ import (
 	"encoding/json"
 	"sort"
 
-	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/classify"
 	"github.com/assay-mcp/assay/report/cost"
+	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/hygiene"
 	"github.com/assay-mcp/assay/report/inject"
 	"github.com/assay-mcp/assay/report/model"
@@ -47,6 +47,10 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	hygiene.Apply(b, f)
 	cost.Apply(b, f, opts.Cost)
 	Finish(f)
+	// Surface and analysis hashes, once classification and fingerprints
+	// are final. The document hash is set only by hashes.SealFindings,
+	// just before a file is written.
+	f.Hashes = hashes.FindingsHashes(f)
 	return f
 }
 
@@ -128,7 +132,6 @@ func serverSkeleton(s *model.Server) model.ServerReport {
 		Resources:       len(s.Resources),
 		Templates:       len(s.ResourceTemplates),
 		Tokens:          s.Tokens,
-		Hashes:          s.Hashes,
 		Errors:          s.Errors,
 		Config:          s.Config,
 	}
@@ -138,6 +141,8 @@ func serverSkeleton(s *model.Server) model.ServerReport {
 	if s.Config != nil {
 		r.Auth = s.Config.Auth
 	}
+	names := make([]string, len(s.Tools))
+	toolHashes := make([]map[string]string, len(s.Tools))
 	for i, raw := range s.Tools {
 		var h toolHead
 		_ = json.Unmarshal(raw, &h)
@@ -145,14 +150,13 @@ func serverSkeleton(s *model.Server) model.ServerReport {
 		if s.Tokens != nil {
 			t.Tokens = s.Tokens.Tools[h.Name]
 		}
-		t.Hashes = map[string]string{
-			"description":  canon.Hash(h.Description),
-			"inputSchema":  canon.Hash(h.Input),
-			"outputSchema": canon.Hash(h.Output),
-			"annotations":  canon.Hash(h.Annotations),
-		}
+		names[i], toolHashes[i] = h.Name, hashes.ToolHashes(raw)
+		t.Hashes = toolHashes[i]
 		r.Tools[i] = t
 	}
+	// Recomputed from the raw definitions, never copied from the bundle:
+	// stored hashes are what `assay verify` checks against these.
+	r.Hashes = hashes.ServerHashes(s, names, toolHashes)
 	return r
 }
 

@@ -31,6 +31,10 @@ type Bundle struct {
 	Servers  []Server  `json:"servers"`
 	// Errors are problems not tied to one server (an unreadable config).
 	Errors []CollectionError `json:"errors,omitempty"`
+	// Hashes are document-level hashes; "document" covers the canonical
+	// bundle without signature, createdAt and this entry, so `assay verify`
+	// catches an edit anywhere else (see report/hashes).
+	Hashes map[string]string `json:"hashes,omitempty"`
 	// Signature, when present, signs the canonical bundle without this field.
 	Signature *Signature `json:"signature,omitempty"`
 }

@@ -46,6 +46,14 @@ type ServerConfig struct {
 	// Facts are redacted hygiene observations made where the values were
 	// visible (collectkit); report/ turns them into findings.
 	Facts []ConfigFact `json:"facts,omitempty"`
+	// Root is the redacted label of the project root a project- or
+	// local-scope declaration belongs to; empty for user scope.
+	Root string `json:"root,omitempty"`
+	// Also lists the other declarations of the same server identity (in
+	// other clients, scopes or roots), each with its own facts, so one
+	// server configured in several clients is still one server. Entries
+	// in Also never carry an Also of their own.
+	Also []ServerConfig `json:"also,omitempty"`
 }
 
 // ConfigFact is one redacted observation about a config entry, e.g.

@@ -33,6 +33,29 @@ type TokenSummary struct {
 	Estimated bool   `json:"estimated,omitempty"`
 	// Contexts maps context id to its total over enabled servers.
 	Contexts map[string]int `json:"contexts,omitempty"`
+	// Basis names what one server contributes to Total and Contexts, e.g.
+	// "toolsSum+instructions" (see report/cost).
+	Basis string `json:"basis,omitempty"`
+	// PricePerMTok is the input price per million tokens the user gave;
+	// zero means no price was given and no cost is shown.
+	PricePerMTok float64 `json:"pricePerMTok,omitempty"`
+	// PerContext details each context in id order: tokens, window share
+	// and, when a price was given, cost per request.
+	PerContext []ContextTokens `json:"perContext,omitempty"`
+}
+
+// ContextTokens is the fixed token overhead of one context: what every
+// request of that agent carries before the user types anything.
+type ContextTokens struct {
+	ID      string `json:"id"`
+	Tokens  int    `json:"tokens"`
+	Servers int    `json:"servers"`
+	// Share is Tokens / window, rounded to 4 decimals.
+	Share float64 `json:"share"`
+	// CostPerRequest is Tokens priced at PricePerMTok (only with a price).
+	CostPerRequest float64 `json:"costPerRequest,omitempty"`
+	// Estimated is true when any server in it has estimated counts.
+	Estimated bool `json:"estimated,omitempty"`
 }
 
 // ServerReport is the analysis of one server.
@@ -116,6 +139,9 @@ type Finding struct {
 	// Item overrides Tool/Element in the fingerprint when a finding is
 	// about something else (a config location, a chain leg set).
 	Item string `json:"item,omitempty"`
+	// Tools lists every tool a grouped finding covers (drift groups one
+	// identical edit made across many tools into one finding), sorted.
+	Tools []string `json:"tools,omitempty"`
 	// Suppressed records why an exception or ignore rule silenced it.
 	Suppressed string `json:"suppressed,omitempty"`
 }

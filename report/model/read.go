@@ -177,11 +177,10 @@ func surfaceServer(name string, head map[string]json.RawMessage) (*Server, error
 
 // Identity is how a server is paired across scans: configured name plus
 // transport plus endpoint (command basename or URL host).
+// It reads "name@transport:endpoint"; hosts are lower-cased, names kept
+// as written (collectkit/config uses the same form).
 func Identity(name, transport, endpoint string) string {
-	if endpoint == "" {
-		return name + "|" + transport
-	}
-	return name + "|" + transport + "|" + endpoint
+	return name + "@" + transport + ":" + strings.ToLower(endpoint)
 }
 
 func rawList(head map[string]json.RawMessage, key string) ([]json.RawMessage, error) {

@@ -1,0 +1,223 @@
+"use strict";
+// Assay report page script. Everything server-supplied reaches the DOM
+// through textContent or setAttribute on an allowlist; nothing uses
+// innerHTML, eval or the network.
+(() => {
+  const $ = id => document.getElementById(id);
+  const meta = JSON.parse($("assay-meta").textContent || "{}");
+  const TAGS = new Set(["section","div","span","h2","h3","h4","p","ul","ol","li","dl","dt","dd","code","pre","strong","em","small","table","thead","tbody","tr","th","td","details","summary","button","label","input","select","option","figure","figcaption","article","svg","g","rect","text","title","line"]);
+  const SVG = new Set(["svg","g","rect","text","title","line"]);
+  const ATTRS = new Set(["class","id","open","colspan","scope","role","type","value","for","placeholder","selected","tabindex","viewBox","width","height","x","y","x1","x2","y1","y2","rx","text-anchor","dominant-baseline","preserveAspectRatio","xmlns"]);
+  const attrOK = k => ATTRS.has(k) || /^(data|aria)-[a-z0-9-]+$/.test(k);
+
+  // build turns the core's view tree into DOM nodes.
+  function build(n, inSVG) {
+    if (!n.t) return document.createTextNode(n.x || "");
+    if (!TAGS.has(n.t)) throw new Error("unexpected element " + n.t);
+    const svg = inSVG || SVG.has(n.t);
+    const el = svg ? document.createElementNS("http://www.w3.org/2000/svg", n.t) : document.createElement(n.t);
+    for (const [k, v] of n.a || []) {
+      if (!attrOK(k)) throw new Error("unexpected attribute " + k);
+      if (k !== "xmlns") el.setAttribute(k, v);
+    }
+    if (n.x) el.appendChild(document.createTextNode(n.x));
+    for (const c of n.c || []) el.appendChild(build(c, svg && n.t !== "foreignObject"));
+    return el;
+  }
+
+  // Sorting: a click on a column button sorts that table's rows.
+  function sortTable(btn) {
+    const table = btn.closest("table"), tb = table.tBodies[0];
+    const col = +btn.dataset.col, num = btn.dataset.kind === "num";
+    const dir = btn.dataset.dir === "asc" ? "desc" : "asc";
+    table.querySelectorAll("button.sort").forEach(b => b.removeAttribute("data-dir"));
+    btn.dataset.dir = dir;
+    const key = tr => { const td = tr.cells[col]; if (!td) return ""; const v = td.dataset.v !== undefined ? td.dataset.v : td.textContent; return num ? parseFloat(v) || 0 : v.toLowerCase(); };
+    const rows = Array.from(tb.rows).map((r, i) => [key(r), i, r]);
+    rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]) * (dir === "asc" ? 1 : -1));
+    for (const [, , r] of rows) tb.appendChild(r);
+  }
+  function filterTable(input) {
+    const t = $(input.dataset.filter); if (!t) return;
+    const q = input.value.trim().toLowerCase();
+    for (const r of t.tBodies[0].rows) r.classList.toggle("hidden", q !== "" && !r.textContent.toLowerCase().includes(q));
+  }
+  function filterFindings(scope) {
+    const box = document.querySelector('[data-scope="' + scope + '"]'); if (!box) return;
+    const sev = box.querySelector("[data-filter-sev]").value, cat = box.querySelector("[data-filter-cat]").value;
+    const q = box.querySelector("[data-filter-text]").value.trim().toLowerCase();
+    const rank = {critical: 4, high: 3, medium: 2, low: 1, info: 0}[sev];
+    for (const g of box.querySelectorAll(".group")) {
+      let shown = 0;
+      for (const a of g.querySelectorAll("article.finding")) {
+        const ok = (sev === "" || +a.dataset.rank >= rank) && (cat === "" || a.dataset.cat === cat) && (q === "" || a.textContent.toLowerCase().includes(q));
+        a.classList.toggle("hidden", !ok); if (ok) shown++;
+      }
+      g.classList.toggle("hidden", shown === 0);
+    }
+  }
+  document.addEventListener("click", e => { const b = e.target.closest && e.target.closest("button.sort"); if (b) sortTable(b); });
+  document.addEventListener("input", e => {
+    const t = e.target;
+    if (t.dataset.filter) filterTable(t);
+    const s = t.dataset.filterSev || t.dataset.filterCat || t.dataset.filterText; if (s) filterFindings(s);
+  });
+  document.addEventListener("change", e => { const t = e.target; const s = t.dataset.filterSev || t.dataset.filterCat; if (s) filterFindings(s); });
+
+  // Print: open every <details> and remember which were closed.
+  let reopened = [];
+  addEventListener("beforeprint", () => { reopened = Array.from(document.querySelectorAll("details:not([open])")); reopened.forEach(d => d.open = true); });
+  addEventListener("afterprint", () => { reopened.forEach(d => d.open = false); reopened = []; });
+
+  // Status line.
+  function status(msg, kind) {
+    const s = $("status"); s.textContent = "";
+    if (!msg) return;
+    const p = document.createElement("p"); p.className = kind || "info"; p.textContent = msg; s.appendChild(p);
+  }
+
+  // The core runs in a Worker built from wasm_exec.js plus coreHost, so a
+  // long analysis never freezes the page; if a Worker cannot start it
+  // runs on the main thread with a progress message instead.
+  function coreHost(scope) {
+    let booted = null;
+    const unb64 = s => {
+      if (Uint8Array.fromBase64) return Uint8Array.fromBase64(s);
+      const bin = atob(s), u = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
+      return u;
+    };
+    const boot = async core => {
+      const gz = unb64(core);
+      const buf = await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+      const go = new scope.Go();
+      const ready = new Promise(r => { scope.assayCoreReady = r; });
+      const { instance } = await WebAssembly.instantiate(buf, go.importObject);
+      go.run(instance);
+      await ready;
+    };
+    scope.assayHandle = async m => {
+      try {
+        if (m.op === "boot") { booted = booted || boot(m.core); await booted; return '{"ok":true}'; }
+        await booted;
+        if (m.op === "inspect") return scope.assayInspect(m.files);
+        if (m.op === "analyze") return scope.assayAnalyze(m.files, m.meta);
+        if (m.op === "diff") return scope.assayDiff(m.old, m.files, m.meta);
+        return JSON.stringify({ ok: false, error: "unknown operation " + m.op });
+      } catch (err) {
+        return JSON.stringify({ ok: false, error: "analysis core failed: " + err });
+      }
+    };
+    if (typeof WorkerGlobalScope !== "undefined" && scope instanceof WorkerGlobalScope) {
+      scope.onmessage = async e => scope.postMessage({ id: e.data.id, result: await scope.assayHandle(e.data) });
+    }
+  }
+
+  const core = { worker: null, mode: "", seq: 0, waits: new Map(), started: null };
+  function startCore() {
+    if (core.started) return core.started;
+    const b64 = $("assay-core").textContent.trim();
+    const t0 = performance.now();
+    try {
+      const src = $("assay-wasm-exec").textContent + "\n;(" + coreHost.toString() + ")(self);";
+      const url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
+      core.worker = new Worker(url);
+      core.worker.onmessage = e => { const w = core.waits.get(e.data.id); if (w) { core.waits.delete(e.data.id); w(e.data.result); } };
+      core.mode = "worker";
+    } catch (err) {
+      core.worker = null; core.mode = "main thread";
+    }
+    if (!core.worker) coreHost(globalThis);
+    core.started = call({ op: "boot", core: b64 }).then(r => {
+      const res = JSON.parse(r);
+      if (!res.ok && core.worker) {
+        // The worker could not boot the core: fall back to the page.
+        core.worker.terminate(); core.worker = null; core.mode = "main thread";
+        coreHost(globalThis);
+        return call({ op: "boot", core: b64 }).then(JSON.parse);
+      }
+      return res;
+    }).then(res => {
+      document.body.dataset.core = res.ok ? "ready" : "failed";
+      document.body.dataset.coreMode = core.mode;
+      document.body.dataset.coreMs = String(Math.round(performance.now() - t0));
+      if (!res.ok) throw new Error(res.error);
+    });
+    return core.started;
+  }
+  function call(m) {
+    if (core.worker) {
+      return new Promise(resolve => { const id = ++core.seq; core.waits.set(id, resolve); core.worker.postMessage(Object.assign({ id }, m)); });
+    }
+    return globalThis.assayHandle(m);
+  }
+
+  // Drop zone and file input.
+  let pending = [];
+  const original = $("report").firstElementChild;
+  const ownInput = () => {
+    const el = $("assay-input"), txt = el ? el.textContent.trim() : "";
+    return txt && txt !== "null" ? [{ name: meta.inputName || "this report", text: txt }] : null;
+  };
+  async function readFiles(list) {
+    const files = [];
+    for (const f of list) files.push({ name: f.name, text: await f.text() });
+    return files;
+  }
+  async function offer(list) {
+    if (!list || !list.length) return;
+    status("Reading " + list.length + " file(s)…");
+    try { pending = await readFiles(list); } catch (err) { return fail("Could not read the file: " + err); }
+    status("Starting the analysis core…");
+    try { await startCore(); } catch (err) { return fail("The analysis core could not start: " + err.message); }
+    const res = JSON.parse(await call({ op: "inspect", files: JSON.stringify(pending) }));
+    if (!res.ok) return fail(res.error || "Unrecognised file.");
+    const desc = res.files.map(f => f.name + " (" + f.kind + ", " + f.servers + " server(s), " + f.tools + " tool(s))").join("; ");
+    $("choice-files").textContent = desc;
+    const diffBtn = $("do-diff");
+    if (diffBtn) diffBtn.disabled = !ownInput();
+    $("choice").classList.remove("hidden");
+    status("Recognised: " + desc + ". Choose what to do.");
+  }
+  function fail(msg) {
+    status(msg, "err");
+    document.body.dataset.result = "error";
+    document.body.dataset.runs = String((+document.body.dataset.runs || 0) + 1);
+  }
+  async function run(op) {
+    $("choice").classList.add("hidden");
+    const files = pending; pending = [];
+    if (!files.length) return;
+    const t0 = performance.now();
+    status(op === "diff" ? "Comparing with this report…" : "Analysing " + files.length + " file(s)…");
+    const msg = { op, files: JSON.stringify(files), meta: JSON.stringify({ version: meta.version || "", coreHash: meta.coreHash || "" }) };
+    if (op === "diff") msg.old = JSON.stringify(ownInput() || []);
+    const res = JSON.parse(await call(msg));
+    const ms = Math.round(performance.now() - t0);
+    window.assayLast = res;
+    if (!res.ok) return fail(res.error || "The analysis failed.");
+    const main = $("report"); main.textContent = "";
+    main.appendChild(build(res.view));
+    const back = document.createElement("button"); back.type = "button"; back.textContent = "Back to the original report";
+    back.addEventListener("click", () => { main.textContent = ""; main.appendChild(original); status(""); document.body.dataset.result = "original"; });
+    status((op === "diff" ? "Compared in " : "Analysed in ") + ms + " ms (" + core.mode + "). ", "info");
+    $("status").firstChild.appendChild(back);
+    document.body.dataset.result = op === "diff" ? "diff" : "analysis";
+    document.body.dataset.runMs = String(ms);
+    document.body.dataset.runs = String((+document.body.dataset.runs || 0) + 1);
+  }
+  const dz = $("dz"), input = $("file");
+  input.addEventListener("change", () => { offer(input.files); });
+  for (const ev of ["dragenter", "dragover"]) addEventListener(ev, e => { e.preventDefault(); dz.classList.add("over"); });
+  addEventListener("dragleave", e => { if (!e.relatedTarget) dz.classList.remove("over"); });
+  addEventListener("drop", e => { e.preventDefault(); dz.classList.remove("over"); offer(e.dataTransfer && e.dataTransfer.files); });
+  $("do-analyze").addEventListener("click", () => run("analyze"));
+  if ($("do-diff")) $("do-diff").addEventListener("click", () => run("diff"));
+  $("do-cancel").addEventListener("click", () => { pending = []; $("choice").classList.add("hidden"); status(""); });
+  window.assayStartCore = startCore;
+
+  document.body.dataset.ready = "1";
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
+  // Warm the core in the background so a drop is answered quickly.
+  (window.requestIdleCallback || setTimeout)(() => { startCore().catch(() => {}); });
+})();

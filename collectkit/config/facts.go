@@ -1,0 +1,353 @@
+package config
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/assay-mcp/assay/collectkit/redact"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// Fact kinds recorded in model.ServerConfig.Facts. report/hygiene turns
+// them into findings; the strings are a contract with it.
+const (
+	FactLiteralSecret   = "literal_secret"
+	FactEscalation      = "escalation"
+	FactShellLauncher   = "shell_launcher"
+	FactShellDownload   = "shell_download"
+	FactCodeLoadingEnv  = "code_loading_env"
+	FactUnpinned        = "unpinned_package"
+	FactVersionMismatch = "version_mismatch"
+	FactPlainHTTP       = "plain_http"
+)
+
+// Auth postures.
+const (
+	AuthNone          = "none"
+	AuthEnvRef        = "env_ref"
+	AuthLiteralSecret = "literal_secret"
+	AuthHelper        = "helper_command"
+	AuthOAuth         = "oauth"
+)
+
+// codeLoadingEnv are variables that make an interpreter or the dynamic
+// loader run code the server's author did not ship.
+var codeLoadingEnv = map[string]string{
+	"NODE_OPTIONS": "node", "NODE_PATH": "node", "LD_PRELOAD": "loader", "LD_LIBRARY_PATH": "loader", "LD_AUDIT": "loader",
+	"PYTHONPATH": "python", "PYTHONSTARTUP": "python", "PYTHONHOME": "python", "PYTHONUSERBASE": "python",
+	"PERL5OPT": "perl", "PERL5LIB": "perl", "RUBYOPT": "ruby", "RUBYLIB": "ruby", "JAVA_TOOL_OPTIONS": "java", "_JAVA_OPTIONS": "java",
+	"BASH_ENV": "shell", "ENV": "shell",
+}
+
+func isCodeLoadingEnv(name string) (string, bool) {
+	u := strings.ToUpper(name)
+	if strings.HasPrefix(u, "DYLD_") {
+		return "loader", true
+	}
+	k, ok := codeLoadingEnv[u]
+	return k, ok
+}
+
+var escalators = map[string]bool{"sudo": true, "doas": true, "runas": true, "pkexec": true, "su": true, "gsudo": true}
+
+var shells = map[string]string{"sh": "-c", "bash": "-c", "zsh": "-c", "dash": "-c", "ksh": "-c", "fish": "-c",
+	"cmd": "/c", "powershell": "-command", "pwsh": "-command"}
+
+func progName(cmd string) string {
+	b := strings.ToLower(redact.Base(cmd))
+	for _, ext := range []string{".exe", ".cmd", ".bat"} {
+		b = strings.TrimSuffix(b, ext)
+	}
+	return b
+}
+
+// redactedConfig builds the bundle-safe view of d with its facts. No
+// value from env, headers or secrets-bearing args reaches the result.
+func redactedConfig(d *decl, fileLabel, rootLabel string) *model.ServerConfig {
+	l := &d.launch
+	c := &model.ServerConfig{
+		Client:    d.src.Client,
+		Scope:     d.src.Scope,
+		File:      fileLabel,
+		Line:      d.line,
+		Transport: l.Transport,
+		Disabled:  d.disabled,
+		Root:      rootLabel,
+	}
+	var facts []model.ConfigFact
+	add := func(kind, loc, detail string) {
+		facts = append(facts, model.ConfigFact{Kind: kind, Location: loc, Detail: detail})
+	}
+	literal, refs := false, false
+
+	if l.Transport == "stdio" {
+		c.Command = redact.Value(redact.Base(l.Command))
+		args, found := redact.Args(l.Args)
+		c.Args = args
+		for _, f := range found {
+			add(FactLiteralSecret, "args["+strconv.Itoa(f.Index)+"]", f.Secret.Detail)
+			literal = true
+		}
+		for _, a := range l.Args {
+			if redact.HasReference(a) {
+				for _, r := range redact.References(a) {
+					if r.Kind == "env" || r.Kind == "secret" || r.Kind == "input" {
+						refs = true
+					}
+				}
+			}
+		}
+		facts = append(facts, launcherFacts(l.Command, l.Args, "")...)
+	} else {
+		c.URLHost = redact.URLHost(l.URL)
+		if s, ok := redact.URLSecret(l.URL); ok {
+			add(FactLiteralSecret, "url", s.Detail)
+			literal = true
+		} else if redact.HasReference(l.URL) {
+			refs = true
+		}
+		if strings.HasPrefix(strings.ToLower(strings.TrimSpace(l.URL)), "http://") && !isLoopback(c.URLHost) {
+			add(FactPlainHTTP, "url", "plain http to "+c.URLHost)
+		}
+	}
+
+	for _, k := range sortedNames(l.Env) {
+		v := l.Env[k]
+		c.EnvNames = append(c.EnvNames, k)
+		if redact.IsReference(v) {
+			if redact.IsCredentialName(k) {
+				refs = true
+			}
+		} else if s, ok := redact.DetectSecret(k, v); ok {
+			add(FactLiteralSecret, "env."+k, s.Detail)
+			literal = true
+		} else if s, ok := redact.URLSecret(v); ok && strings.Contains(v, "://") {
+			add(FactLiteralSecret, "env."+k, s.Detail)
+			literal = true
+		} else if redact.HasReference(v) && redact.IsCredentialName(k) {
+			refs = true
+		}
+		if lang, ok := isCodeLoadingEnv(k); ok && strings.TrimSpace(v) != "" {
+			if detail, ok := codeLoadingDetail(k, lang, v); ok {
+				add(FactCodeLoadingEnv, "env."+k, detail)
+			}
+		}
+	}
+	for _, k := range sortedNames(l.Headers) {
+		v := l.Headers[k]
+		c.HeaderNames = append(c.HeaderNames, k)
+		if d.literalBearer && strings.EqualFold(k, "authorization") {
+			add(FactLiteralSecret, "bearer_token", "literal bearer token")
+			literal = true
+			continue
+		}
+		if redact.HasReference(v) && strings.TrimSpace(redact.StripReferences(v)) == "" || redact.HasReference(v) && !hasSecret(k, v) {
+			refs = true
+			continue
+		}
+		if s, ok := redact.DetectSecret(k, v); ok {
+			add(FactLiteralSecret, "headers."+k, s.Detail)
+			literal = true
+		} else if s, ok := redact.URLSecret(v); ok && strings.Contains(v, "://") {
+			add(FactLiteralSecret, "headers."+k, s.Detail)
+			literal = true
+		}
+	}
+	for _, k := range sortedNames(l.EnvHeaders) {
+		c.HeaderNames = append(c.HeaderNames, k)
+		refs = true
+	}
+	sort.Strings(c.HeaderNames)
+	c.HeaderNames = dedupe(c.HeaderNames)
+	if l.BearerEnv != "" {
+		refs = true
+		if !contains(c.HeaderNames, "Authorization") {
+			c.HeaderNames = append(c.HeaderNames, "Authorization")
+			sort.Strings(c.HeaderNames)
+		}
+	}
+	switch {
+	case literal:
+		c.Auth = AuthLiteralSecret
+	case d.helper != "":
+		c.Auth = AuthHelper
+	case d.oauth:
+		c.Auth = AuthOAuth
+	case refs:
+		c.Auth = AuthEnvRef
+	default:
+		c.Auth = AuthNone
+	}
+	c.Facts = facts
+	return c
+}
+
+func hasSecret(name, v string) bool {
+	_, ok := redact.DetectSecret(name, v)
+	return ok
+}
+
+func dedupe(s []string) []string {
+	out := s[:0]
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func contains(s []string, x string) bool {
+	for _, y := range s {
+		if strings.EqualFold(x, y) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLoopback(host string) bool {
+	h := host
+	if i := strings.LastIndex(h, ":"); i >= 0 && !strings.HasSuffix(h, "]") {
+		h = h[:i]
+	}
+	h = strings.Trim(h, "[]")
+	return h == "localhost" || strings.HasPrefix(h, "127.") || h == "::1" || strings.HasSuffix(h, ".localhost")
+}
+
+// codeLoadingDetail says what the variable does without quoting its value
+// (NODE_OPTIONS may carry a path with a user name). NODE_OPTIONS counts
+// only when it preloads a module: memory limits and the like are benign.
+func codeLoadingDetail(name, lang, v string) (string, bool) {
+	how := "literal value"
+	if redact.IsReference(v) {
+		how = "value from a reference"
+	}
+	if strings.EqualFold(name, "NODE_OPTIONS") {
+		for _, f := range strings.Fields(v) {
+			for _, flag := range []string{"--require", "-r", "--import", "--loader", "--experimental-loader"} {
+				if f == flag || strings.HasPrefix(f, flag+"=") {
+					return name + " preloads a module (" + flag + "), " + how, true
+				}
+			}
+		}
+		if redact.IsReference(v) {
+			return name + " is set from a reference and may preload a module", true
+		}
+		return "", false
+	}
+	return name + " changes what " + lang + " loads at start, " + how, true
+}
+
+// launcherFacts judges how a stdio server is started: escalation, shell
+// wrappers (and what they run), unpinned package runners. at prefixes
+// locations when judging a command nested in a shell string.
+func launcherFacts(cmd string, args []string, at string) []model.ConfigFact {
+	var facts []model.ConfigFact
+	loc := func(i int) string {
+		if at != "" {
+			return at
+		}
+		if i < 0 {
+			return "command"
+		}
+		return "args[" + strconv.Itoa(i) + "]"
+	}
+	prog := progName(cmd)
+	// Peel escalators and env wrappers: "sudo -E npx ..." judges npx too.
+	for depth := 0; depth < 4; depth++ {
+		if escalators[prog] {
+			facts = append(facts, model.ConfigFact{Kind: FactEscalation, Location: loc(-1 + depth*0), Detail: prog})
+		} else if prog != "env" {
+			break
+		}
+		i := 0
+		for i < len(args) && (strings.HasPrefix(args[i], "-") || strings.Contains(args[i], "=")) {
+			i++
+		}
+		if i >= len(args) {
+			return facts
+		}
+		cmd, args = args[i], args[i+1:]
+		prog = progName(cmd)
+	}
+	if flag, ok := shells[prog]; ok {
+		for i, a := range args {
+			if strings.EqualFold(a, flag) || (flag == "-c" && len(a) > 1 && a[0] == '-' && !strings.HasPrefix(a, "--") && strings.HasSuffix(a, "c")) || (prog == "cmd" && strings.EqualFold(a, "/k")) {
+				if i+1 >= len(args) {
+					break
+				}
+				script := args[i+1]
+				if prog == "cmd" || prog == "powershell" || prog == "pwsh" {
+					// cmd /c and -Command take the rest of the line.
+					script = strings.Join(args[i+1:], " ")
+				}
+				facts = append(facts, judgeShell(prog, script, loc(i+1))...)
+				return facts
+			}
+		}
+		facts = append(facts, model.ConfigFact{Kind: FactShellLauncher, Location: loc(-1), Detail: prog + " runs a script file"})
+		return facts
+	}
+	facts = append(facts, unpinnedFacts(prog, args, at)...)
+	return facts
+}
+
+// judgeShell describes what a "bash -c SCRIPT" runs: downloads piped to
+// an interpreter are the worst case; otherwise the programs it starts.
+func judgeShell(shell, script, loc string) []model.ConfigFact {
+	l := strings.ToLower(script)
+	downloads := strings.Contains(l, "curl ") || strings.Contains(l, "wget ") || strings.Contains(l, "invoke-webrequest") || strings.Contains(l, "iwr ") || strings.Contains(l, "irm ") || strings.Contains(l, "invoke-restmethod")
+	executes := strings.Contains(l, "| sh") || strings.Contains(l, "|sh") || strings.Contains(l, "| bash") || strings.Contains(l, "|bash") || strings.Contains(l, "| iex") || strings.Contains(l, "|iex") || strings.Contains(l, "invoke-expression") || strings.Contains(l, "| python") || strings.Contains(l, "| node")
+	if downloads && executes {
+		return []model.ConfigFact{{Kind: FactShellDownload, Location: loc, Detail: shell + " downloads a script and runs it"}}
+	}
+	var facts []model.ConfigFact
+	var progs []string
+	seen := map[string]bool{}
+	for _, part := range splitShell(script) {
+		words := strings.Fields(part)
+		if len(words) == 0 {
+			continue
+		}
+		// Skip leading VAR=value assignments (their values stay unseen).
+		for len(words) > 0 && strings.Contains(words[0], "=") && !strings.HasPrefix(words[0], "-") {
+			words = words[1:]
+		}
+		if len(words) == 0 {
+			continue
+		}
+		p := progName(strings.Trim(words[0], `"'`))
+		if p == "cd" || p == "export" || p == "set" || p == "source" || p == "." {
+			continue
+		}
+		if !seen[p] {
+			seen[p] = true
+			progs = append(progs, p)
+		}
+		inner := make([]string, 0, len(words)-1)
+		for _, w := range words[1:] {
+			inner = append(inner, strings.Trim(w, `"'`))
+		}
+		for _, f := range launcherFacts(p, inner, loc) {
+			if f.Kind == FactShellLauncher {
+				continue
+			}
+			facts = append(facts, f)
+		}
+	}
+	if len(progs) > 5 {
+		progs = append(progs[:5], "…")
+	}
+	detail := shell + " runs a script"
+	if len(progs) > 0 {
+		detail += " starting " + strings.Join(progs, ", ")
+	}
+	return append([]model.ConfigFact{{Kind: FactShellLauncher, Location: loc, Detail: detail}}, facts...)
+}
+
+func splitShell(s string) []string {
+	r := strings.NewReplacer("&&", "\n", "||", "\n", ";", "\n", "|", "\n", "&", "\n")
+	return strings.Split(r.Replace(s), "\n")
+}

@@ -1,0 +1,179 @@
+package config
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/assay-mcp/assay/collectkit/redact"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// pkgRef is a package a runner fetches: ecosystem (npm, pypi, docker),
+// name, version as written ("" when none) and the argument index.
+type pkgRef struct {
+	Eco     string
+	Name    string
+	Version string
+	Index   int
+}
+
+// valueFlags take a value in the next argument, per runner.
+var valueFlags = map[string]map[string]bool{
+	"npx":    {"-p": true, "--package": true, "-c": true, "--call": true, "--registry": true, "--cache": true, "--userconfig": true, "-w": true, "--workspace": true},
+	"uvx":    {"--from": true, "--with": true, "--with-requirements": true, "-p": true, "--python": true, "--index": true, "--index-url": true, "--extra-index-url": true, "--directory": true, "--env-file": true, "-w": true},
+	"docker": {"-e": true, "--env": true, "--env-file": true, "-v": true, "--volume": true, "--name": true, "-p": true, "--publish": true, "--network": true, "-w": true, "--workdir": true, "--entrypoint": true, "-u": true, "--user": true, "--mount": true, "--platform": true, "-l": true, "--label": true, "--pull": true, "--cpus": true, "-m": true, "--memory": true, "--add-host": true, "--cap-add": true, "--cap-drop": true, "--security-opt": true},
+}
+
+// runnerPackage finds the package a runner (npx, bunx, pnpm dlx, uvx,
+// pipx run, uv tool run, docker run) starts, if any.
+func runnerPackage(prog string, args []string) (pkgRef, bool) {
+	var eco, table string
+	rest, off := args, 0
+	switch prog {
+	case "npx", "bunx", "pnpx":
+		eco, table = "npm", "npx"
+	case "pnpm", "yarn", "bun":
+		if len(args) > 0 && (args[0] == "dlx" || (prog == "bun" && args[0] == "x")) {
+			eco, table, rest, off = "npm", "npx", args[1:], 1
+		}
+	case "uvx":
+		eco, table = "pypi", "uvx"
+	case "uv":
+		if len(args) > 1 && args[0] == "tool" && args[1] == "run" {
+			eco, table, rest, off = "pypi", "uvx", args[2:], 2
+		}
+	case "pipx":
+		if len(args) > 0 && args[0] == "run" {
+			eco, table, rest, off = "pypi", "uvx", args[1:], 1
+		}
+	case "docker", "podman":
+		if len(args) > 0 && args[0] == "run" {
+			eco, table, rest, off = "docker", "docker", args[1:], 1
+		}
+	}
+	if eco == "" {
+		return pkgRef{}, false
+	}
+	flags := valueFlags[table]
+	fromIdx := -1
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if a == "--" {
+			continue
+		}
+		if strings.HasPrefix(a, "-") {
+			name, _, hasEq := strings.Cut(a, "=")
+			if (name == "-p" || name == "--package" || name == "--from") && eco != "docker" {
+				if hasEq {
+					return splitSpec(eco, a[len(name)+1:], off+i), true
+				}
+				if i+1 < len(rest) {
+					fromIdx = i + 1
+				}
+			}
+			if !hasEq && flags[name] {
+				i++
+			}
+			continue
+		}
+		if fromIdx >= 0 {
+			return splitSpec(eco, rest[fromIdx], off+fromIdx), true
+		}
+		return splitSpec(eco, a, off+i), true
+	}
+	if fromIdx >= 0 {
+		return splitSpec(eco, rest[fromIdx], off+fromIdx), true
+	}
+	return pkgRef{}, false
+}
+
+func splitSpec(eco, spec string, idx int) pkgRef {
+	p := pkgRef{Eco: eco, Index: idx}
+	switch eco {
+	case "npm":
+		at := strings.LastIndex(spec, "@")
+		if at > 0 {
+			p.Name, p.Version = spec[:at], spec[at+1:]
+		} else {
+			p.Name = spec
+		}
+	case "pypi":
+		for _, sep := range []string{"==", "@", ">=", "<=", "~=", ">", "<"} {
+			if i := strings.Index(spec, sep); i > 0 {
+				p.Name, p.Version = spec[:i], sep+spec[i+len(sep):]
+				if sep == "==" || sep == "@" {
+					p.Version = spec[i+len(sep):]
+				}
+				return p
+			}
+		}
+		p.Name = spec
+	case "docker":
+		if i := strings.Index(spec, "@sha256:"); i > 0 {
+			p.Name, p.Version = spec[:i], spec[i+1:]
+			return p
+		}
+		slash := strings.LastIndex(spec, "/")
+		if i := strings.LastIndex(spec, ":"); i > slash {
+			p.Name, p.Version = spec[:i], spec[i+1:]
+		} else {
+			p.Name = spec
+		}
+	}
+	return p
+}
+
+var exactNpm = regexp.MustCompile(`^v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.\-]+)?$`)
+var exactPy = regexp.MustCompile(`^\d+(?:\.\d+)*(?:(?:a|b|rc|\.post|\.dev)\d+)?$`)
+var gitCommit = regexp.MustCompile(`@[0-9a-f]{40}$`)
+
+// pinned reports whether p names one exact version.
+func (p pkgRef) pinned() bool {
+	switch p.Eco {
+	case "npm":
+		if strings.HasPrefix(p.Name, "git") || strings.Contains(p.Name, "://") || strings.HasPrefix(p.Name, "github:") {
+			return gitCommit.MatchString(p.Name + "@" + p.Version)
+		}
+		return exactNpm.MatchString(p.Version)
+	case "pypi":
+		if strings.Contains(p.Name, "://") || strings.HasPrefix(p.Name, "git+") {
+			return gitCommit.MatchString(p.Name+"@"+p.Version) || strings.Contains(p.Name+p.Version, "@") && gitCommit.MatchString(p.Name+"@"+p.Version)
+		}
+		return exactPy.MatchString(p.Version)
+	case "docker":
+		// A digest is exact; an explicit tag other than latest is taken as a
+		// deliberate pin (tags can move, but flagging every tag is noise).
+		return strings.HasPrefix(p.Version, "sha256:") || (p.Version != "" && p.Version != "latest")
+	}
+	return true
+}
+
+// local reports a package given as a path, not fetched from a registry.
+func (p pkgRef) local() bool {
+	return redact.LooksLikePath(p.Name) || strings.HasPrefix(p.Name, "file:") || p.Name == "." || strings.HasSuffix(p.Name, ".tgz")
+}
+
+func unpinnedFacts(prog string, args []string, at string) []model.ConfigFact {
+	p, ok := runnerPackage(prog, args)
+	if !ok || p.local() || p.pinned() {
+		return nil
+	}
+	loc := at
+	if loc == "" {
+		loc = "args[" + strconv.Itoa(p.Index) + "]"
+	}
+	name := redact.Value(p.Name)
+	var why string
+	switch {
+	case p.Version == "":
+		why = "no version"
+	case p.Version == "latest":
+		why = "@latest"
+	case p.Eco == "docker":
+		why = "tag " + redact.Value(p.Version) + " is not a digest"
+	default:
+		why = "version range " + redact.Value(p.Version)
+	}
+	return []model.ConfigFact{{Kind: FactUnpinned, Location: loc, Detail: prog + " " + name + " (" + why + ")"}}
+}

@@ -1,0 +1,338 @@
+package live
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/assay-mcp/assay/report/model"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Methods Assay sends. The capture connection refuses to write any other
+// request, so nothing can be invoked on a server even by mistake.
+const (
+	mInitialize  = "initialize"
+	mInitialized = "notifications/initialized"
+	mDiscover    = "server/discover"
+	mTools       = "tools/list"
+	mPrompts     = "prompts/list"
+	mResources   = "resources/list"
+	mTemplates   = "resources/templates/list"
+	mPing        = "ping"
+	mCancelled   = "notifications/cancelled"
+)
+
+var allowedOutgoing = map[string]bool{
+	mInitialize: true, mInitialized: true, mDiscover: true,
+	mTools: true, mPrompts: true, mResources: true, mTemplates: true,
+	mPing: true, mCancelled: true,
+}
+
+// listKey is the result field holding the items of each list method.
+var listKey = map[string]string{
+	mTools:     "tools",
+	mPrompts:   "prompts",
+	mResources: "resources",
+	mTemplates: "resourceTemplates",
+}
+
+// maxErrors bounds the collection errors kept per server: a server with a
+// hundred thousand malformed tools must not produce as many errors.
+const maxErrors = 50
+
+// reply is one captured JSON-RPC result of a method Assay asked for.
+type reply struct {
+	seq    int
+	raw    json.RawMessage // the result as served (UTF-8 repaired)
+	items  []json.RawMessage
+	next   *string
+	shape  error // the result did not have the expected shape
+	rpcErr *jsonrpc.Error
+	capped bool // items beyond the cap were dropped
+}
+
+// recorder keeps what crossed the connection: raw results by method,
+// refused server requests, and the named errors of one server.
+type recorder struct {
+	lim Limits
+
+	mu       sync.Mutex
+	methodOf map[jsonrpc.ID]string
+	last     map[string]*reply
+	kept     map[string]int
+	seq      int
+	errs     []model.CollectionError
+	dropped  int
+	once     map[string]bool
+	cause    *model.CollectionError // first fatal problem seen below the SDK
+	readErr  error
+	requests int
+}
+
+func newRecorder(lim Limits) *recorder {
+	return &recorder{
+		lim:      lim,
+		methodOf: map[jsonrpc.ID]string{},
+		last:     map[string]*reply{},
+		kept:     map[string]int{},
+		once:     map[string]bool{},
+	}
+}
+
+// add records a named error; with once set, only the first error of the
+// same code and phase is kept.
+func (r *recorder) add(code, phase, msg string, once bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.addLocked(code, phase, msg, once)
+}
+
+func (r *recorder) addLocked(code, phase, msg string, once bool) {
+	if once {
+		k := code + "\x00" + phase
+		if r.once[k] {
+			return
+		}
+		r.once[k] = true
+	}
+	if len(r.errs) >= maxErrors {
+		r.dropped++
+		return
+	}
+	r.errs = append(r.errs, model.CollectionError{Code: code, Message: msg, Phase: phase})
+}
+
+// fail records the first fatal cause met below the SDK (a byte cap, a
+// broken stream); later failures are consequences and are not repeated.
+func (r *recorder) fail(code, phase, msg string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cause != nil {
+		return
+	}
+	r.cause = &model.CollectionError{Code: code, Message: msg, Phase: phase}
+	r.addLocked(code, phase, msg, false)
+}
+
+func (r *recorder) failed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.cause != nil
+}
+
+// errors returns the recorded errors, with a closing note when some were
+// left out.
+func (r *recorder) errors() []model.CollectionError {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := append([]model.CollectionError(nil), r.errs...)
+	if r.dropped > 0 {
+		out = append(out, model.CollectionError{Code: "errors_truncated",
+			Message: fmt.Sprintf("%d further collection errors were not recorded", r.dropped)})
+	}
+	return out
+}
+
+// pending returns the current reply sequence number, so a caller can tell
+// whether a reply arrived after it sent a request.
+func (r *recorder) mark() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.seq
+}
+
+// take returns the reply to method received after mark, if any.
+func (r *recorder) take(method string, mark int) *reply {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rep := r.last[method]
+	if rep == nil || rep.seq <= mark {
+		return nil
+	}
+	delete(r.last, method)
+	return rep
+}
+
+func (r *recorder) sent(req *jsonrpc.Request) {
+	if !req.ID.IsValid() {
+		return
+	}
+	r.mu.Lock()
+	r.methodOf[req.ID] = req.Method
+	r.mu.Unlock()
+}
+
+// received captures a response to one of Assay's requests. It returns the
+// message to hand to the SDK: the original, or an error response when the
+// page went over the item cap (so the SDK never decodes a flood).
+func (r *recorder) received(resp *jsonrpc.Response) jsonrpc.Message {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	method, ok := r.methodOf[resp.ID]
+	if !ok {
+		return resp
+	}
+	delete(r.methodOf, resp.ID)
+	r.seq++
+	rep := &reply{seq: r.seq}
+	r.last[method] = rep
+	if resp.Error != nil {
+		var werr *jsonrpc.Error
+		if !errors.As(resp.Error, &werr) {
+			werr = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: resp.Error.Error()}
+		}
+		rep.rpcErr = werr
+		return resp
+	}
+	raw := resp.Result
+	if !utf8.Valid(raw) {
+		// Invalid bytes can only sit inside JSON strings, so replacing
+		// them keeps the document valid; the bundle must be UTF-8.
+		raw = bytes.ToValidUTF8(raw, []byte("\uFFFD"))
+		r.addLocked(CodeInvalidUTF8, method, "the result contained invalid UTF-8; the bytes were replaced with U+FFFD", true)
+	}
+	key, isList := listKey[method]
+	if !isList {
+		rep.raw = raw
+		return resp
+	}
+	var head map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &head); err != nil {
+		rep.shape = fmt.Errorf("result is not a JSON object: %w", err)
+		return resp
+	}
+	if c, ok := head["nextCursor"]; ok && string(c) != "null" {
+		var s string
+		if err := json.Unmarshal(c, &s); err != nil {
+			rep.shape = fmt.Errorf("nextCursor is not a string")
+			return resp
+		}
+		rep.next = &s
+	}
+	list, ok := head[key]
+	if !ok || string(list) == "null" {
+		rep.shape = fmt.Errorf("result has no %q array", key)
+		return resp
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(list, &items); err != nil {
+		rep.shape = fmt.Errorf("%q is not an array: %w", key, err)
+		return resp
+	}
+	kept := items[:0]
+	for i, it := range items {
+		if len(it) == 0 || it[0] != '{' {
+			r.addLocked(CodeBadJSON, method, fmt.Sprintf("%s[%d] is not an object and was skipped", key, i), false)
+			continue
+		}
+		kept = append(kept, it)
+	}
+	room := r.lim.MaxItems - r.kept[method]
+	if len(kept) > room {
+		rep.items = append([]json.RawMessage(nil), kept[:max(room, 0)]...)
+		rep.capped = true
+		r.kept[method] += len(rep.items)
+		return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "assay: item cap reached"}}
+	}
+	rep.items = kept
+	r.kept[method] += len(kept)
+	return resp
+}
+
+// serverRequest records a request the server sent to the client.
+func (r *recorder) serverRequest(method string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.requests++
+	r.addLocked(CodeServerRequest, "", fmt.Sprintf("the server sent a %q request to the client; Assay refused it", clip(method, 80)), false)
+}
+
+func (r *recorder) noteReadErr(err error) {
+	r.mu.Lock()
+	if r.readErr == nil {
+		r.readErr = err
+	}
+	r.mu.Unlock()
+}
+
+// captureTransport wraps any SDK transport so that every message passes
+// through a [captureConn].
+type captureTransport struct {
+	inner mcp.Transport
+	rec   *recorder
+}
+
+func (t *captureTransport) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := t.inner.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &captureConn{inner: c, rec: t.rec}, nil
+}
+
+// captureConn sees every JSON-RPC message between the SDK and the server:
+// it keeps raw results, refuses server→client requests itself and only
+// lets listing methods out.
+type captureConn struct {
+	inner mcp.Connection
+	rec   *recorder
+}
+
+func (c *captureConn) SessionID() string { return c.inner.SessionID() }
+func (c *captureConn) Close() error      { return c.inner.Close() }
+
+func (c *captureConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if req, ok := msg.(*jsonrpc.Request); ok {
+		if !allowedOutgoing[req.Method] {
+			return fmt.Errorf("assay never sends %q", req.Method)
+		}
+		c.rec.sent(req)
+	}
+	return c.inner.Write(ctx, msg)
+}
+
+func (c *captureConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	for {
+		msg, err := c.inner.Read(ctx)
+		if err != nil {
+			c.rec.noteReadErr(err)
+			return nil, err
+		}
+		switch m := msg.(type) {
+		case *jsonrpc.Request:
+			if m.ID.IsValid() && m.Method != mPing {
+				c.rec.serverRequest(m.Method)
+				refusal := &jsonrpc.Response{ID: m.ID, Error: &jsonrpc.Error{
+					Code:    jsonrpc.CodeMethodNotFound,
+					Message: "Assay advertises no client capabilities and refuses client requests",
+				}}
+				if err := c.inner.Write(ctx, refusal); err != nil {
+					return nil, err
+				}
+				continue
+			}
+		case *jsonrpc.Response:
+			return c.rec.received(m), nil
+		}
+		return msg, nil
+	}
+}
+
+// clip shortens s to at most n bytes on a rune boundary and escapes
+// control characters, for messages quoting server text.
+func clip(s string, n int) string {
+	if len(s) > n {
+		s = s[:n]
+		for len(s) > 0 && !utf8.ValidString(s) {
+			s = s[:len(s)-1]
+		}
+		s += "…"
+	}
+	return s
+}

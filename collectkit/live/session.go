@@ -1,0 +1,377 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/assay-mcp/assay/report/model"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Spec says how to reach one server. Env and Headers may hold secrets:
+// they are used to start or reach the server and never appear in a
+// [Result].
+type Spec struct {
+	// Transport is stdio, http (Streamable HTTP with a fallback to the
+	// legacy HTTP+SSE transport) or sse (legacy only).
+	Transport string
+	// Path is the resolved program of a local server; Args its arguments.
+	Path string
+	Args []string
+	// Env is the complete set of variables the server gets besides PATH
+	// and a fresh HOME.
+	Env map[string]string
+	// Dir is the working directory; empty means the temporary HOME.
+	Dir string
+	// URL and Headers reach a remote server.
+	URL     string
+	Headers http.Header
+	Limits  Limits
+	// Client names Assay in the handshake.
+	Client mcp.Implementation
+}
+
+// Result is one server's surface as served, plus what went wrong.
+type Result struct {
+	// Transport is the transport actually used (sse after a fallback).
+	Transport         string
+	ProtocolVersion   string
+	ServerInfo        json.RawMessage
+	Capabilities      json.RawMessage
+	Instructions      *string
+	Tools             []json.RawMessage
+	Prompts           []json.RawMessage
+	Resources         []json.RawMessage
+	ResourceTemplates []json.RawMessage
+	Errors            []model.CollectionError
+	// Stderr is the tail of a local server's stderr, for the operator's
+	// eyes only; it may hold paths and must never be written to a bundle.
+	Stderr string
+	// Connected is true when the handshake succeeded.
+	Connected bool
+}
+
+// Failed reports whether the server could not be listed at all.
+func (r *Result) Failed() bool { return !r.Connected }
+
+// Run collects one server. The caller bounds it with ctx (the per-server
+// timeout). Run never returns an error: every problem is a named
+// collection error in the result.
+func Run(ctx context.Context, spec Spec) *Result {
+	lim := spec.Limits.withDefaults()
+	switch spec.Transport {
+	case "stdio":
+		return runStdio(ctx, spec, lim)
+	case "http":
+		res := runHTTP(ctx, spec, lim, false)
+		return res
+	case "sse":
+		return runHTTP(ctx, spec, lim, true)
+	}
+	return &Result{Transport: spec.Transport, Errors: []model.CollectionError{{
+		Code: CodeStartFailed, Message: fmt.Sprintf("unknown transport %q", spec.Transport)}}}
+}
+
+func runStdio(ctx context.Context, spec Spec, lim Limits) *Result {
+	res := &Result{Transport: "stdio"}
+	rec := newRecorder(lim)
+	p, err := startProc(spec.Path, spec.Args, spec.Env, spec.Dir)
+	if err != nil {
+		res.Errors = []model.CollectionError{{Code: CodeStartFailed, Phase: "start",
+			Message: "could not start the server program: " + err.Error()}}
+		return res
+	}
+	t := &captureTransport{rec: rec, inner: &mcp.IOTransport{
+		Reader:        newStdoutFilter(p.stdout, rec, lim),
+		Writer:        p.stdin,
+		MaxLineLength: lim.MaxFrame + 1,
+	}}
+	session(ctx, spec, t, rec, res, func() (bool, string) { return p.exited() })
+	p.stop(lim.Grace)
+	res.Stderr = p.tail.String()
+	res.Errors = scrubAll(rec.errors(), spec)
+	return res
+}
+
+func runHTTP(ctx context.Context, spec Spec, lim Limits, legacy bool) *Result {
+	res := &Result{Transport: "http"}
+	if legacy {
+		res.Transport = "sse"
+	}
+	rec := newRecorder(lim)
+	hc := &httpCapture{base: http.DefaultTransport, headers: spec.Headers, rec: rec, lim: lim}
+	client := newHTTPClient(hc)
+	var inner mcp.Transport
+	if legacy {
+		inner = &mcp.SSEClientTransport{Endpoint: spec.URL, HTTPClient: client, MaxEventSize: lim.MaxFrame}
+	} else {
+		inner = &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: client,
+			MaxRetries: -1, DisableStandaloneSSE: true, MaxEventSize: lim.MaxFrame}
+	}
+	t := &captureTransport{inner: inner, rec: rec}
+	session(ctx, spec, t, rec, res, func() (bool, string) {
+		if f := hc.failure(); f != "" {
+			return true, f
+		}
+		return false, ""
+	})
+	if !legacy && !res.Connected && hc.legacyOnly() && ctx.Err() == nil {
+		return runHTTP(ctx, spec, lim, true)
+	}
+	res.Errors = scrubAll(rec.errors(), spec)
+	return res
+}
+
+// session performs the handshake and the listings over t. gone reports
+// whether the server went away (a local process exited, an HTTP endpoint
+// failed) and why, to name failures.
+func session(ctx context.Context, spec Spec, t mcp.Transport, rec *recorder, res *Result, gone func() (bool, string)) {
+	impl := spec.Client
+	if impl.Name == "" {
+		impl = mcp.Implementation{Name: "assay", Version: "dev"}
+	}
+	client := mcp.NewClient(&impl, &mcp.ClientOptions{
+		// No roots, sampling or elicitation: nothing for a server to use.
+		Capabilities: &mcp.ClientCapabilities{},
+		Logger:       slog.New(&warnHandler{rec: rec}),
+	})
+	mark := rec.mark()
+	cs, err := client.Connect(ctx, t, nil)
+	if err != nil {
+		rec.failure(ctx, err, "initialize", gone)
+		return
+	}
+	defer cs.Close()
+	res.Connected = true
+	if ir := cs.InitializeResult(); ir != nil {
+		res.ProtocolVersion = ir.ProtocolVersion
+	}
+	handshake(rec, mark, res)
+
+	caps := map[string]json.RawMessage{}
+	_ = json.Unmarshal(res.Capabilities, &caps)
+	has := func(k string) bool { v, ok := caps[k]; return ok && string(v) != "null" }
+
+	lister := &lister{ctx: ctx, rec: rec, lim: rec.lim, gone: gone}
+	res.Tools = []json.RawMessage{}
+	if has("tools") {
+		res.Tools = lister.all(mTools, func(c string) error {
+			_, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: c})
+			return err
+		})
+	}
+	if has("prompts") && !lister.stopped {
+		res.Prompts = lister.all(mPrompts, func(c string) error {
+			_, err := cs.ListPrompts(ctx, &mcp.ListPromptsParams{Cursor: c})
+			return err
+		})
+	}
+	if has("resources") && !lister.stopped {
+		res.Resources = lister.all(mResources, func(c string) error {
+			_, err := cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: c})
+			return err
+		})
+		if !lister.stopped {
+			res.ResourceTemplates = lister.all(mTemplates, func(c string) error {
+				_, err := cs.ListResourceTemplates(ctx, &mcp.ListResourceTemplatesParams{Cursor: c})
+				return err
+			})
+		}
+	}
+}
+
+// handshake fills server info, capabilities and instructions from the raw
+// initialize or server/discover result, as served.
+func handshake(rec *recorder, mark int, res *Result) {
+	var head map[string]json.RawMessage
+	if rep := rec.take(mInitialize, mark); rep != nil && rep.raw != nil {
+		_ = json.Unmarshal(rep.raw, &head)
+		res.ServerInfo = head["serverInfo"]
+	} else if rep := rec.take(mDiscover, mark); rep != nil && rep.raw != nil {
+		_ = json.Unmarshal(rep.raw, &head)
+		var meta map[string]json.RawMessage
+		_ = json.Unmarshal(head["_meta"], &meta)
+		res.ServerInfo = meta[mcp.MetaKeyServerInfo]
+	}
+	res.Capabilities = head["capabilities"]
+	if raw, ok := head["instructions"]; ok {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			res.Instructions = &s
+		}
+	}
+}
+
+// lister pages through one list method after another.
+type lister struct {
+	ctx     context.Context
+	rec     *recorder
+	lim     Limits
+	gone    func() (bool, string)
+	stopped bool // the connection is unusable; skip later lists
+}
+
+// all pages through method with its own loop: the SDK's iterators have
+// no caps. It keeps every item as served, up to the caps.
+func (l *lister) all(method string, call func(cursor string) error) []json.RawMessage {
+	items := []json.RawMessage{}
+	seen := map[string]bool{}
+	cursor := ""
+	for page := 0; ; page++ {
+		if page >= l.lim.MaxPages {
+			l.rec.add(CodePageCap, method, fmt.Sprintf("the server kept paginating past %d pages; the rest was not read", l.lim.MaxPages), false)
+			return items
+		}
+		mark := l.rec.mark()
+		err := call(cursor)
+		rep := l.rec.take(method, mark)
+		if rep == nil {
+			l.rec.failure(l.ctx, err, method, l.gone)
+			l.stopped = l.rec.failed() || l.ctx.Err() != nil || isClosed(err)
+			return items
+		}
+		switch {
+		case rep.rpcErr != nil:
+			l.rec.add(CodeRPCError, method, fmt.Sprintf("the server answered with error %d: %s", rep.rpcErr.Code, clip(rep.rpcErr.Message, 200)), false)
+			return items
+		case rep.shape != nil:
+			l.rec.add(CodeBadJSON, method, "malformed result: "+rep.shape.Error(), false)
+			return items
+		}
+		items = append(items, rep.items...)
+		if rep.capped {
+			l.rec.add(CodeItemCap, method, fmt.Sprintf("the server listed more than %d items; the rest was not kept", l.lim.MaxItems), false)
+			return items
+		}
+		if err != nil {
+			// The raw page was fine but the SDK rejected it: clients
+			// built on it would not see this page.
+			l.rec.add(CodeSDKWarning, method, "the MCP SDK rejected this result: "+clip(err.Error(), 300), false)
+		}
+		if rep.next == nil || *rep.next == "" {
+			return items
+		}
+		if seen[*rep.next] {
+			l.rec.add(CodeRepeatedCursor, method, "the server returned a cursor it had already returned; pagination was stopped", false)
+			return items
+		}
+		seen[*rep.next] = true
+		cursor = *rep.next
+	}
+}
+
+// failure names why a request got no usable reply.
+func (r *recorder) failure(ctx context.Context, err error, phase string, gone func() (bool, string)) {
+	if r.failed() {
+		return // the cause below the SDK is already recorded
+	}
+	code, msg := CodeCrashed, ""
+	var werr *jsonrpc.Error
+	switch {
+	case ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded):
+		code, msg = CodeTimeout, "no complete answer before the timeout"
+	case errors.As(err, &werr):
+		code, msg = CodeRPCError, fmt.Sprintf("the server answered with error %d: %s", werr.Code, clip(werr.Message, 200))
+	default:
+		time.Sleep(50 * time.Millisecond) // let a dying process be reaped
+		if rerr := r.readError(); rerr != nil && !errors.Is(rerr, io.EOF) && !isClosed(rerr) {
+			code, msg = CodeBadJSON, "unreadable output: "+clip(rerr.Error(), 200)
+		} else if ended, why := gone(); ended {
+			msg = why
+			if strings.HasPrefix(why, "could not reach") || strings.HasPrefix(why, "the server answered HTTP") {
+				code = CodeUnreachable
+			} else {
+				msg = "the server exited (" + why + ")"
+			}
+		} else if err != nil {
+			msg = "the connection failed: " + clip(err.Error(), 200)
+		} else {
+			msg = "the connection failed"
+		}
+	}
+	r.fail(code, phase, msg)
+}
+
+func (r *recorder) readError() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.readErr
+}
+
+func isClosed(err error) bool {
+	return errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.EOF) ||
+		(err != nil && strings.Contains(err.Error(), "closed"))
+}
+
+// scrubAll removes the server's launch details from messages: errors from
+// lower layers can quote the program path or the full URL.
+func scrubAll(errs []model.CollectionError, spec Spec) []model.CollectionError {
+	var repl []string
+	if spec.Path != "" {
+		repl = append(repl, spec.Path, baseName(spec.Path))
+	}
+	if spec.URL != "" {
+		host := spec.URL
+		if u, err := url.Parse(spec.URL); err == nil {
+			host = u.Host
+		}
+		repl = append(repl, spec.URL, host)
+	}
+	if len(repl) == 0 {
+		return errs
+	}
+	r := strings.NewReplacer(repl...)
+	for i := range errs {
+		errs[i].Message = r.Replace(errs[i].Message)
+	}
+	return errs
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// warnHandler turns the SDK's log records about dropped definitions into
+// sdk_warning collection errors: the SDK silently excludes some tools a
+// server serves, and the bundle must say so.
+type warnHandler struct {
+	rec   *recorder
+	attrs []slog.Attr
+}
+
+func (h *warnHandler) Enabled(_ context.Context, l slog.Level) bool { return l >= slog.LevelWarn }
+
+func (h *warnHandler) Handle(_ context.Context, r slog.Record) error {
+	if !strings.HasPrefix(r.Message, "excluding") {
+		return nil
+	}
+	msg := "the MCP SDK is " + r.Message
+	r.Attrs(func(a slog.Attr) bool {
+		msg += fmt.Sprintf(" %s=%q", a.Key, clip(a.Value.String(), 200))
+		return true
+	})
+	phase := ""
+	if strings.Contains(r.Message, "tools/list") {
+		phase = mTools
+	}
+	h.rec.add(CodeSDKWarning, phase, msg, false)
+	return nil
+}
+
+func (h *warnHandler) WithAttrs(as []slog.Attr) slog.Handler {
+	return &warnHandler{rec: h.rec, attrs: append(append([]slog.Attr(nil), h.attrs...), as...)}
+}
+
+func (h *warnHandler) WithGroup(string) slog.Handler { return h }

@@ -1,0 +1,136 @@
+package collectkit
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/assay-mcp/assay/collectkit/redact"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// ErrDeclined is returned by Collect when the operator did not agree to
+// start the local servers.
+var ErrDeclined = errors.New("not starting local servers: consent was not given (use --yes to skip the question)")
+
+// plan is what collecting one target will do, decided before anything
+// starts.
+type plan struct {
+	path    string                 // resolved program of a local server
+	refused *model.CollectionError // set when the target must not be started
+}
+
+// makePlan resolves a local server's program. A bare command that
+// resolves to the current directory is refused: a repository could plant
+// an executable named like a well-known tool.
+func makePlan(t Target) plan {
+	if t.Transport != "stdio" {
+		return plan{}
+	}
+	path, err := resolveProgram(t.Command)
+	if err != nil {
+		return plan{refused: &model.CollectionError{Code: "refused", Phase: "start", Message: err.Error()}}
+	}
+	return plan{path: path}
+}
+
+func resolveProgram(command string) (string, error) {
+	name := redact.Base(command)
+	if command == "" {
+		return "", errors.New("no command given")
+	}
+	if strings.ContainsAny(command, `/\`) {
+		p, err := exec.LookPath(command)
+		if err != nil {
+			return "", fmt.Errorf("program %q not found or not executable", name)
+		}
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		return p, nil
+	}
+	p, err := exec.LookPath(command)
+	if errors.Is(err, exec.ErrDot) {
+		return "", fmt.Errorf("refusing to start %q: it resolves to the current directory, not to a program on PATH", name)
+	}
+	if err != nil {
+		return "", fmt.Errorf("program %q not found on PATH", name)
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	if cwd, err := os.Getwd(); err == nil && filepath.Dir(abs) == cwd {
+		return "", fmt.Errorf("refusing to start %q: it resolves to the current directory, not to a program on PATH", name)
+	}
+	return abs, nil
+}
+
+// confirm prints the plan for local servers and asks for consent unless
+// Yes. Remote servers need no consent: nothing runs on this machine.
+func confirm(targets []Target, plans []plan, o *Options) error {
+	var lines []string
+	n := 0
+	for i, p := range plans {
+		if p.path == "" {
+			continue
+		}
+		n++
+		lines = append(lines, describe(targets[i], p)...)
+	}
+	if n == 0 {
+		return nil
+	}
+	w := o.Stderr
+	fmt.Fprintf(w, "Assay will start %s to list tools, prompts and resources (nothing is called):\n", plural(n, "local server"))
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
+	fmt.Fprintln(w, "Each gets a fresh temporary HOME, PATH and only the variables listed.")
+	if o.Yes {
+		return nil
+	}
+	fmt.Fprint(w, "Start them? [y/N] ")
+	if o.In == nil {
+		fmt.Fprintln(w)
+		return ErrDeclined
+	}
+	answer, _ := bufio.NewReader(o.In).ReadString('\n')
+	switch strings.ToLower(strings.TrimSpace(answer)) {
+	case "y", "yes":
+		return nil
+	}
+	return ErrDeclined
+}
+
+// describe is the consent text for one local server: resolved program,
+// redacted arguments and the names (never values) of its variables.
+func describe(t Target, p plan) []string {
+	args, _ := redact.Args(t.Args)
+	name := t.Name
+	if name == "" {
+		name = endpointOf(t)
+	}
+	out := []string{fmt.Sprintf("  %s: %s", name, strings.Join(append([]string{p.path}, args...), " "))}
+	if names := sortedKeys(t.Env); len(names) > 0 {
+		out = append(out, "      env: "+strings.Join(names, ", "))
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,74 @@
+package tokens
+
+import (
+	"encoding/json"
+
+	"github.com/assay-mcp/assay/report/canon"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// CountServer counts the model-facing surface of s in an encoding ("" means
+// [Default]) and returns counts ready to record in a bundle:
+//   - Tools: each tool's [canon.ToolJSON] form, keyed by tool name (when a
+//     server serves two tools with one name, the first is kept there; the
+//     sum still counts both);
+//   - ToolsSum: the sum over every served tool;
+//   - ToolsList: the whole {"tools":[...]} serialised once, which differs
+//     from the sum by the wrapper and by merges across tool boundaries;
+//   - Instructions: the instructions text as served;
+//   - Prompts, Resources, Templates: each item's model-facing members
+//     (canon.PromptFields, ResourceFields, TemplateFields), summed.
+//
+// Only an unknown encoding is an error: a malformed item is counted as the
+// bytes it was served as, so it still costs what it costs.
+func CountServer(s *model.Server, encoding string) (*model.ServerTokens, error) {
+	c, err := Get(encoding)
+	if err != nil {
+		return nil, err
+	}
+	return c.CountServer(s), nil
+}
+
+// CountServer is [CountServer] with this counter's encoding.
+func (c *Counter) CountServer(s *model.Server) *model.ServerTokens {
+	t := &model.ServerTokens{Encoding: c.name, Tools: make(map[string]int, len(s.Tools))}
+	for _, raw := range s.Tools {
+		n := c.Count(string(canon.CountText(raw, canon.ToolFields)))
+		t.ToolsSum += n
+		name := toolName(raw)
+		if _, dup := t.Tools[name]; !dup {
+			t.Tools[name] = n
+		}
+	}
+	t.ToolsList = c.Count(string(canon.ToolsListJSON(s.Tools)))
+	if s.Instructions != nil {
+		t.Instructions = c.Count(*s.Instructions)
+	}
+	t.Prompts = c.countItems(s.Prompts, canon.PromptFields)
+	t.Resources = c.countItems(s.Resources, canon.ResourceFields)
+	t.Templates = c.countItems(s.ResourceTemplates, canon.TemplateFields)
+	return t
+}
+
+func (c *Counter) countItems(items []json.RawMessage, fields []string) int {
+	n := 0
+	for _, raw := range items {
+		n += c.Count(string(canon.CountText(raw, fields)))
+	}
+	return n
+}
+
+// toolName reads a tool's name; a missing or non-string name is "".
+func toolName(raw json.RawMessage) string {
+	var h struct {
+		Name json.RawMessage `json:"name"`
+	}
+	if json.Unmarshal(raw, &h) != nil {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(h.Name, &s) != nil {
+		return ""
+	}
+	return s
+}

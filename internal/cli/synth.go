@@ -1,0 +1,40 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/assay-mcp/assay/internal/synth"
+)
+
+// The hidden __synth command writes generated bundles for benchmarks and
+// scale tests (make bench). It is not part of the stable CLI.
+func init() {
+	register(func(e *env) *cobra.Command {
+		var o synth.Options
+		var shapes, out string
+		cmd := &cobra.Command{
+			Use:    "__synth -o FILE",
+			Short:  "Generate a large deterministic bundle (benchmarks)",
+			Hidden: true,
+			Args:   cobra.NoArgs,
+			RunE: func(cmd *cobra.Command, args []string) error {
+				if out == "" {
+					return usageErr("__synth needs -o FILE")
+				}
+				sh, err := synth.LoadShapes(shapes)
+				if err != nil {
+					return &ExitError{Code: ExitNoInput, Err: err}
+				}
+				return writeBundle(out, synth.Generate(sh, o))
+			},
+		}
+		f := cmd.Flags()
+		f.IntVar(&o.Servers, "servers", 10, "servers in the bundle")
+		f.IntVar(&o.Tools, "tools", 100, "tools per server")
+		f.Uint64Var(&o.Seed, "seed", 1, "generator seed")
+		f.BoolVar(&o.Mutate, "mutate", false, "generate the mutated next version")
+		f.StringVar(&shapes, "shapes", "testdata/surfaces", "directory of captures to take tool shapes from")
+		f.StringVarP(&out, "output", "o", "", "bundle file to write")
+		return cmd
+	})
+}

@@ -1,0 +1,43 @@
+package catalog
+
+import "github.com/assay-mcp/assay/report/model"
+
+// hygieneRules judge how a configured server is launched and declared.
+var hygieneRules = []Rule{
+	{ID: "HYG-001", Category: model.CatHygiene, Severity: model.SevHigh,
+		Title:       "Server launched with elevated privileges",
+		Help:        "The command starts the server through sudo, doas, runas or a similar escalator. Every tool the model calls then runs with administrator rights, and a compromised server owns the machine.",
+		Remediation: "Run the server as the normal user; grant it only the specific file or socket permissions it needs."},
+	{ID: "HYG-002", Category: model.CatHygiene, Severity: model.SevMedium,
+		Title:       "Server launched through a shell",
+		Help:        "The command is a shell (bash -c, sh -c, cmd /c, powershell -Command) running a script string. What actually starts is hidden from the client's UI, quoting mistakes become command injection, and the script may change without the entry looking different.",
+		Remediation: "Point the entry at the server's executable with an argument list; move any setup into a reviewed script file under version control."},
+	{ID: "HYG-003", Category: model.CatHygiene, Severity: model.SevCritical,
+		Title:       "Server launch downloads and runs a script",
+		Help:        "The shell command fetches a script from the network and pipes it into an interpreter at every start. Whoever controls that URL, or the network path to it, runs code as you each time the client starts.",
+		Remediation: "Install the server once from a pinned, verified release and launch the installed binary; never pipe a download into a shell in a client config."},
+	{ID: "HYG-004", Category: model.CatHygiene, Severity: model.SevHigh,
+		Title:       "Environment variable loads extra code into the server",
+		Help:        "The entry sets a variable that makes the runtime load code at start (NODE_OPTIONS --require, LD_PRELOAD, DYLD_*, PYTHONPATH, PYTHONSTARTUP and similar). The server then runs code that is not part of its package, invisible in the command line.",
+		Remediation: "Remove the variable from the entry; if the server truly needs extra modules, ship them in its package or a reviewed wrapper."},
+	{ID: "HYG-005", Category: model.CatHygiene, Severity: model.SevMedium,
+		Title:       "Server package is not pinned to a version",
+		Help:        "The server is fetched by a package runner (npx, uvx, pipx, docker) without an exact version, or with @latest. Every start may run a new release; a hijacked or malicious update reaches you without any change to your config.",
+		Remediation: "Pin an exact version (npx -y pkg@1.2.3, uvx pkg==1.2.3, image@sha256:...) and update it deliberately after review."},
+	{ID: "HYG-006", Category: model.CatHygiene, Severity: model.SevLow,
+		Title:       "Pinned package version differs from the installed one",
+		Help:        "The entry pins one version while the local npx cache, node_modules or uv cache holds another. Reviews of the installed copy do not describe what the client will run, or the pin was changed without the install being refreshed.",
+		Remediation: "Reinstall the pinned version (or update the pin to the reviewed version) so config and installed package agree."},
+	{ID: "HYG-007", Category: model.CatHygiene, Severity: model.SevInfo,
+		Title:       "Server entry shadowed by another scope (same endpoint)",
+		Help:        "Two scopes declare a server of this name; the client loads only the higher-precedence entry. Both point at the same program or host, so the lower one is dead configuration that can drift unnoticed.",
+		Remediation: "Remove the redundant lower-precedence entry, or keep one declaration of the server."},
+	{ID: "HYG-008", Category: model.CatHygiene, Severity: model.SevMedium,
+		Title:       "Server entry shadowed by a different endpoint",
+		Help:        "Two scopes declare a server of this name with different programs or hosts; the client silently loads only one. A project file can replace a trusted user-level server with another one under the same name.",
+		Remediation: "Rename one of the servers or remove the unintended declaration; review project-scope config before trusting a repository."},
+	{ID: "HYG-009", Category: model.CatHygiene, Severity: model.SevMedium,
+		Title:       "Remote server reached over plain HTTP",
+		Help:        "The server URL uses http:// to a host other than loopback. Tool definitions and results travel unencrypted and can be read or altered on the way.",
+		Remediation: "Use an https:// URL, or a loopback address for a local server."},
+}

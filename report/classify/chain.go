@@ -1,0 +1,272 @@
+package classify
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/assay-mcp/assay/report/catalog"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// AllContext names the one context of a bundle that records none: every
+// server in it is assumed loaded together.
+const AllContext = "all"
+
+// agentContext is the set of bundle servers one agent loads.
+type agentContext struct {
+	ID      string
+	Servers []int // indexes into b.Servers and f.Servers
+}
+
+// contextsOf resolves the bundle's contexts to server indexes: enabled,
+// unshadowed entries whose identity is in the bundle. A bundle without
+// contexts is one context, "all".
+func contextsOf(b *model.Bundle) []agentContext {
+	if len(b.Contexts) == 0 {
+		c := agentContext{ID: AllContext}
+		for i := range b.Servers {
+			c.Servers = append(c.Servers, i)
+		}
+		return []agentContext{c}
+	}
+	byID := map[string][]int{}
+	for i, s := range b.Servers {
+		byID[s.Identity] = append(byID[s.Identity], i)
+	}
+	var out []agentContext
+	for _, c := range b.Contexts {
+		ac := agentContext{ID: c.ID}
+		seen := map[int]bool{}
+		for _, cs := range c.Servers {
+			if !cs.Enabled || cs.ShadowedBy != "" {
+				continue
+			}
+			for _, i := range byID[cs.Identity] {
+				if !seen[i] {
+					seen[i] = true
+					ac.Servers = append(ac.Servers, i)
+				}
+			}
+		}
+		sort.Ints(ac.Servers)
+		out = append(out, ac)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// chainFindings looks across the servers of each context for an
+// exfiltration chain, shadowed tool names and cross-server references.
+func chainFindings(b *model.Bundle, f *model.Findings) []model.Finding {
+	var out []model.Finding
+	refSeen := map[string]bool{}
+	for _, c := range contextsOf(b) {
+		out = append(out, exfilChain(c, b, f)...)
+		out = append(out, shadowing(c, b, f)...)
+		for _, fd := range crossRefs(c, b, f) {
+			if !refSeen[fd.Item] {
+				refSeen[fd.Item] = true
+				out = append(out, fd)
+			}
+		}
+	}
+	return out
+}
+
+func qualified(s *model.Server, tool string) string { return s.Name + "/" + tool }
+
+// exfilChain reports one finding per context when some tool reads private
+// data, some ingests untrusted content and some sends data out. Code
+// execution counts as reader and channel. The finding's identity is the
+// context alone, so adding a tool never changes its fingerprint.
+func exfilChain(c agentContext, b *model.Bundle, f *model.Findings) []model.Finding {
+	var readers, ingesters, senders []string
+	for _, i := range c.Servers {
+		if i >= len(f.Servers) {
+			continue
+		}
+		for _, t := range f.Servers[i].Tools {
+			k := map[string]bool{}
+			for _, x := range t.Kinds {
+				k[x] = true
+			}
+			q := qualified(&b.Servers[i], t.Name)
+			if k[model.KindReadSensitive] || k[model.KindCodeExec] {
+				readers = append(readers, q)
+			}
+			if k[model.KindIngestsUntrusted] {
+				ingesters = append(ingesters, q)
+			}
+			if k[model.KindEgress] || k[model.KindCodeExec] {
+				senders = append(senders, q)
+			}
+		}
+	}
+	if len(readers) == 0 || len(ingesters) == 0 || len(senders) == 0 {
+		return nil
+	}
+	legs := []struct {
+		name  string
+		tools []string
+	}{{"untrusted input", ingesters}, {"private data", readers}, {"outbound channel", senders}}
+	cut := 0
+	for i := range legs {
+		if len(legs[i].tools) < len(legs[cut].tools) {
+			cut = i
+		}
+	}
+	fd := catalog.New("CHAIN-001")
+	fd.Context = c.ID
+	fd.Element = "context:" + c.ID
+	fd.Item = "exfil@" + c.ID
+	fd.Evidence = fmt.Sprintf("private data: %s; untrusted input: %s; outbound channel: %s; cut point: %s (%d %s: %s)",
+		nameList(readers, 5), nameList(ingesters, 5), nameList(senders, 5),
+		legs[cut].name, len(legs[cut].tools), plural(len(legs[cut].tools), "tool", "tools"), nameList(legs[cut].tools, 5))
+	return []model.Finding{fd}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// shadowing reports tool names served by two or more servers of a context.
+func shadowing(c agentContext, b *model.Bundle, f *model.Findings) []model.Finding {
+	owners := map[string][]int{}
+	for _, i := range c.Servers {
+		if i >= len(f.Servers) {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, t := range f.Servers[i].Tools {
+			if !seen[t.Name] {
+				seen[t.Name] = true
+				owners[t.Name] = append(owners[t.Name], i)
+			}
+		}
+	}
+	names := make([]string, 0, len(owners))
+	for n, is := range owners {
+		if distinctIdentities(b, is) > 1 {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	var out []model.Finding
+	for _, n := range names {
+		var who []string
+		for _, i := range owners[n] {
+			who = append(who, b.Servers[i].Name)
+		}
+		fd := catalog.New("CHAIN-002")
+		fd.Context, fd.Tool = c.ID, n
+		fd.Element = "tool:" + n + "/name"
+		fd.Item = "shadow:" + n + "@" + c.ID
+		fd.Evidence = fmt.Sprintf("\"%s\" is served by %d servers: %s", excerpt(n, 64), len(who), nameList(who, 6))
+		out = append(out, fd)
+	}
+	return out
+}
+
+func distinctIdentities(b *model.Bundle, is []int) int {
+	seen := map[string]bool{}
+	for _, i := range is {
+		seen[b.Servers[i].Identity] = true
+	}
+	return len(seen)
+}
+
+// distinctive is a tool name specific enough that its appearance in prose
+// is a reference: at least 6 characters with a separator or camel hump.
+func distinctive(name string) bool {
+	if len([]rune(name)) < 6 {
+		return false
+	}
+	if strings.ContainsAny(name, "_-.") {
+		return true
+	}
+	rs := []rune(name)
+	for i := 1; i < len(rs); i++ {
+		if unicode.IsLower(rs[i-1]) && unicode.IsUpper(rs[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// identWords splits prose into identifier-shaped words.
+func identWords(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.')
+	})
+}
+
+// crossRefs reports tool descriptions that name a distinctive tool of
+// another server in the same context (and not one of their own).
+func crossRefs(c agentContext, b *model.Bundle, f *model.Findings) []model.Finding {
+	owners := map[string][]int{}
+	for _, i := range c.Servers {
+		if i >= len(f.Servers) {
+			continue
+		}
+		for _, t := range f.Servers[i].Tools {
+			if distinctive(t.Name) {
+				owners[t.Name] = append(owners[t.Name], i)
+			}
+		}
+	}
+	var out []model.Finding
+	for _, i := range c.Servers {
+		if i >= len(f.Servers) {
+			continue
+		}
+		own := map[string]bool{}
+		for _, t := range f.Servers[i].Tools {
+			own[t.Name] = true
+		}
+		for j, raw := range b.Servers[i].Tools {
+			if j >= len(f.Servers[i].Tools) {
+				break
+			}
+			var d struct {
+				Description string `json:"description"`
+			}
+			_ = json.Unmarshal(raw, &d)
+			tn := f.Servers[i].Tools[j].Name
+			done := map[string]bool{}
+			for _, w := range identWords(d.Description) {
+				w = strings.Trim(w, ".-")
+				if own[w] || done[w] || len(owners[w]) == 0 {
+					continue
+				}
+				done[w] = true
+				var other []int
+				for _, o := range owners[w] {
+					if b.Servers[o].Identity != b.Servers[i].Identity {
+						other = append(other, o)
+					}
+				}
+				if len(other) == 0 {
+					continue
+				}
+				var who []string
+				for _, o := range other {
+					who = append(who, b.Servers[o].Name)
+				}
+				fd := catalog.New("CHAIN-003")
+				fd.Context = c.ID
+				fd.Server, fd.Tool = b.Servers[i].Identity, tn
+				fd.Element = "tool:" + tn + "/description"
+				fd.Item = "ref:" + tn + "->" + w
+				fd.Evidence = fmt.Sprintf("names \"%s\", a tool of %s", excerpt(w, 64), nameList(who, 4))
+				out = append(out, fd)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,189 @@
+// Package classify decides, per tool and with evidence, what it can do.
+//
+// # Tier ladder
+//
+// Every tool gets one tier, the maximum over all the signals it shows
+// (never a weighted score, never lowered by a signal):
+//
+//	R0 inert           no side effects and a closed input surface: no
+//	                   parameters, or only enum/const/boolean ones.
+//	R1 read-scoped     reads inside the server's own domain; any free
+//	                   parameter puts a tool at least here.
+//	R2 read-sensitive  returns private data: files, environment, secrets,
+//	                   mail and messages, people, databases, logs.
+//	R3 write           creates or changes state, reversibly or with a
+//	                   concurrency guard (sha, etag, if_match).
+//	R4 egress          reaches a caller-chosen destination or third parties:
+//	                   URLs, recipients, channels, webhooks, deploys, a
+//	                   browser acting on a page.
+//	R5 irreversible    deletes, overwrites an unguarded path, executes
+//	                   caller-supplied code, moves money, revokes credentials.
+//
+// The effect follows the tier of the signals that speak about behaviour:
+// R0–R2 read, R3 write, R4 external, R5 irreversible; it is "unknown" when
+// no such signal exists (the shape of the input alone says nothing about
+// what a tool does). Unknown is not safe and has no rank.
+//
+// # Signals, strongest first
+//
+//   - schema shape, walked fully ([walkSchema]): caller-controlled URLs and
+//     connection strings, communication targets (with the from/to edge
+//     exemption), code and raw-query parameters, content next to a path,
+//     destination paths, force/overwrite/recursive/permanent booleans,
+//     concurrency tokens, sensitivity switches, operation enums;
+//   - annotations: hints from an untrusted server. They may raise a class,
+//     never lower it; a claim of safety that the other signals contradict
+//     is reported as a finding;
+//   - the tool name, split into words ([Tokens]): the first verb decides
+//     the action, later nouns say what it touches;
+//   - description phrases, the weakest: attacker-controlled text may raise,
+//     never lower.
+//
+// Kinds are a second axis: code_exec, destructive, write, egress,
+// read_sensitive, ingests_untrusted. They drive the cross-server chain
+// check. Every tier, effect and kind cites the evidence that set it.
+package classify
+
+import (
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// Options tune classification. Nil means defaults.
+type Options struct {
+	// Keywords adds words to built-in name categories (see
+	// [KnownCategories]): {"destructive": ["nuke"]}.
+	Keywords map[string][]string
+	// Categories are new word categories with the tier and kinds a match
+	// raises a tool to.
+	Categories []Category
+	// Exceptions stop a word from counting for matching tools.
+	Exceptions []Exception
+	// Overrides lower a tool's tier after review, with attribution.
+	Overrides []Override
+	// MaxDepth and MaxNodes cap the schema walk (defaults 12 and 4000).
+	MaxDepth int
+	MaxNodes int
+}
+
+// Category is a user-defined class of name words.
+type Category struct {
+	Name  string
+	Tier  string   // R0..R5
+	Kinds []string // subset of the model kinds
+	Words []string
+}
+
+// Exception stops Word from counting as a signal. Empty Tool and Server
+// match every tool; Description, when set, must occur (case-insensitive)
+// in the tool description.
+type Exception struct {
+	Word        string
+	Tool        string
+	Server      string
+	Description string
+	Reason      string
+}
+
+// Override lowers Tool's tier to Tier. Server, when set, names the server
+// (its name or identity). An override that is not strictly lower is inert.
+type Override struct {
+	Server string
+	Tool   string
+	Tier   string
+	Reason string
+	By     string
+}
+
+// Apply fills Effect, Kinds, Tier, Router and Evidence of every tool in f
+// (f.Servers[i].Tools[j] describes b.Servers[i].Tools[j]) and appends
+// capability and chain findings.
+func Apply(b *model.Bundle, f *model.Findings, opts *Options) {
+	lx := newLexicon(opts)
+	results := make([][]*result, len(b.Servers))
+	for i := range b.Servers {
+		if i >= len(f.Servers) {
+			break
+		}
+		s := &b.Servers[i]
+		results[i] = make([]*result, len(s.Tools))
+		for j, raw := range s.Tools {
+			if j >= len(f.Servers[i].Tools) {
+				break
+			}
+			r := classifyTool(raw, s, lx, opts)
+			results[i][j] = r
+			t := &f.Servers[i].Tools[j]
+			t.Effect, t.Tier, t.Kinds, t.Router, t.Evidence = r.Effect, tierName(r.Tier), r.Kinds, r.Router, r.Evidence
+			applyOverride(t, s, opts)
+		}
+		f.Findings = append(f.Findings, capabilityFindings(s, results[i])...)
+	}
+	f.Findings = append(f.Findings, chainFindings(b, f)...)
+}
+
+// applyOverride lowers t's tier when a reviewed override names it.
+func applyOverride(t *model.ToolReport, s *model.Server, o *Options) {
+	if o == nil {
+		return
+	}
+	for _, ov := range o.Overrides {
+		if ov.Tool != t.Name || (ov.Server != "" && ov.Server != s.Name && ov.Server != s.Identity) {
+			continue
+		}
+		to, ok := tierIndex(ov.Tier)
+		from, _ := tierIndex(t.Tier)
+		if !ok || to >= from {
+			continue
+		}
+		t.Override = &model.Override{From: t.Tier, To: ov.Tier, Reason: ov.Reason, By: ov.By}
+		t.Tier = ov.Tier
+		return
+	}
+}
+
+var tierNames = [...]string{"R0", "R1", "R2", "R3", "R4", "R5"}
+
+func tierName(i int) string {
+	if i < 0 {
+		i = 0
+	}
+	if i >= len(tierNames) {
+		i = len(tierNames) - 1
+	}
+	return tierNames[i]
+}
+
+// tierIndex parses "R0".."R5".
+func tierIndex(s string) (int, bool) {
+	for i, n := range tierNames {
+		if n == s {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// ValidTier reports whether s is a tier name R0..R5.
+func ValidTier(s string) bool { _, ok := tierIndex(s); return ok }
+
+// effectOfTier maps a behavioural tier to the effect ladder.
+func effectOfTier(t int) string {
+	switch {
+	case t >= 5:
+		return model.EffectIrreversible
+	case t == 4:
+		return model.EffectExternal
+	case t == 3:
+		return model.EffectWrite
+	}
+	return model.EffectRead
+}
+
+// ValidKind reports whether k is one of the model kinds.
+func ValidKind(k string) bool {
+	switch k {
+	case model.KindCodeExec, model.KindDestructive, model.KindWrite, model.KindEgress, model.KindReadSensitive, model.KindIngestsUntrusted:
+		return true
+	}
+	return false
+}

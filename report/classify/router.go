@@ -1,0 +1,39 @@
+package classify
+
+import "strings"
+
+// opNames are parameters that name an operation a dispatcher performs.
+var opNames = map[string]bool{"command": true, "operation": true, "action": true, "method": true, "subcommand": true, "tool": true, "tool_name": true, "op": true, "intent": true, "function_name": true, "endpoint": true}
+
+// dispatchWords in a name mark a generic runner.
+var dispatchWords = map[string]bool{"execute": true, "exec": true, "run": true, "invoke": true, "call": true, "dispatch": true, "perform": true, "generic": true, "proxy": true}
+
+// router reports whether the tool is a generic dispatcher: an open
+// parameters object (no declared properties) plus either a free operation
+// name or a dispatching name. Its real operations are invisible, so its
+// classification covers only what the wrapper shows.
+func (t *tc) router() (bool, string) {
+	var free *param
+	for i := range t.w.Params {
+		p := &t.w.Params[i]
+		if p.Free && strings.Count(p.Ptr, "/properties/") == 1 {
+			free = p
+			break
+		}
+	}
+	if free == nil {
+		return false, ""
+	}
+	for i := range t.w.Params {
+		p := &t.w.Params[i]
+		if p != free && p.stringy() && p.Parent == free.Parent && opNames[snake(p)] && (!p.Closed || len(p.Enum) > 8) {
+			return true, "operation \"" + p.Name + "\" with open object \"" + free.Name + "\""
+		}
+	}
+	for _, w := range t.toks {
+		if dispatchWords[w] {
+			return true, "name word \"" + w + "\" with open object \"" + free.Name + "\""
+		}
+	}
+	return false, ""
+}

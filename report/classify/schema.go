@@ -1,0 +1,287 @@
+package classify
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Limits of the schema walk. A schema past them is not guessed at: the
+// walk fails closed and the tool is treated as able to reach anywhere.
+const (
+	defaultMaxDepth = 12
+	defaultMaxNodes = 4000
+)
+
+// param is one property (or array item) found anywhere in an input schema.
+type param struct {
+	Ptr    string // JSON pointer from the tool root: /inputSchema/properties/url
+	Name   string // property name; "" for array items and branches
+	Parent string // pointer of the object holding it: siblings share it
+	Toks   []string
+	Types  []string
+	Format string
+	// Closed is true when the value is fixed by enum, const or boolean type.
+	Closed  bool
+	Pattern string
+	Enum    []string
+	Desc    string
+	// Free is an object with no declared properties: anything goes.
+	Free bool
+}
+
+func (p *param) is(t string) bool {
+	for _, x := range p.Types {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// stringy is true for a string, or a value of no declared type.
+func (p *param) stringy() bool { return len(p.Types) == 0 || p.is("string") }
+
+// open is an unconstrained string: no enum, const or pattern.
+func (p *param) open() bool { return p.stringy() && !p.Closed && p.Pattern == "" }
+
+// lastTok is the final word of the property name.
+func (p *param) lastTok() string {
+	if len(p.Toks) == 0 {
+		return ""
+	}
+	return p.Toks[len(p.Toks)-1]
+}
+
+// walk is the result of traversing one input schema.
+type walk struct {
+	Params []param
+	// Fail names why the walk stopped (cycle, external $ref, depth or size
+	// cap); empty when the whole schema was seen.
+	Fail    string
+	FailPtr string
+}
+
+type walker struct {
+	root     any
+	maxDepth int
+	maxNodes int
+	nodes    int
+	out      walk
+	refs     []string
+}
+
+// walkSchema traverses properties, items (object or tuple), additional
+// properties, allOf/anyOf/oneOf and local $ref ("#/..."), never fetching
+// anything. Cycles, external or broken refs and cap breaches fail closed.
+func walkSchema(raw json.RawMessage, base string, o *Options) walk {
+	w := &walker{maxDepth: defaultMaxDepth, maxNodes: defaultMaxNodes}
+	if o != nil && o.MaxDepth > 0 {
+		w.maxDepth = o.MaxDepth
+	}
+	if o != nil && o.MaxNodes > 0 {
+		w.maxNodes = o.MaxNodes
+	}
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return w.out
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&w.root); err != nil {
+		w.fail(base, "input schema is not valid JSON")
+		return w.out
+	}
+	w.node(w.root, base, base, "", 0)
+	return w.out
+}
+
+func (w *walker) fail(ptr, why string) {
+	if w.out.Fail == "" {
+		w.out.Fail, w.out.FailPtr = why, ptr
+	}
+}
+
+func escPtr(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// node visits schema v at ptr. parent is the pointer of the object whose
+// property this is; name the property name.
+func (w *walker) node(v any, ptr, parent, name string, depth int) {
+	if w.out.Fail != "" {
+		return
+	}
+	w.nodes++
+	if w.nodes > w.maxNodes {
+		w.fail(ptr, fmt.Sprintf("schema has more than %d nodes", w.maxNodes))
+		return
+	}
+	if depth > w.maxDepth {
+		w.fail(ptr, fmt.Sprintf("schema nests deeper than %d levels", w.maxDepth))
+		return
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return // true/false schemas and junk carry nothing to classify
+	}
+	if ref, ok := m["$ref"]; ok {
+		s, isStr := ref.(string)
+		if !isStr {
+			w.fail(ptr+"/$ref", "$ref is not a string")
+			return
+		}
+		if !strings.HasPrefix(s, "#") {
+			w.fail(ptr+"/$ref", "$ref points outside the schema (never fetched)")
+			return
+		}
+		for _, r := range w.refs {
+			if r == s {
+				w.fail(ptr+"/$ref", "$ref cycle through "+s)
+				return
+			}
+		}
+		target, ok := resolveLocal(w.root, s)
+		if !ok {
+			w.fail(ptr+"/$ref", "$ref does not resolve: "+s)
+			return
+		}
+		w.refs = append(w.refs, s)
+		w.node(target, ptr, parent, name, depth+1)
+		w.refs = w.refs[:len(w.refs)-1]
+		// Sibling keywords next to $ref still apply; a bare $ref has none.
+		if !hasAny(m, "type", "properties", "items", "enum", "const", "allOf", "anyOf", "oneOf") {
+			return
+		}
+	}
+	if name != "" || parent != ptr {
+		w.record(m, ptr, parent, name)
+	}
+	if props, ok := m["properties"].(map[string]any); ok {
+		keys := make([]string, 0, len(props))
+		for k := range props {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			w.node(props[k], ptr+"/properties/"+escPtr(k), ptr, k, depth+1)
+		}
+	}
+	switch it := m["items"].(type) {
+	case map[string]any:
+		w.node(it, ptr+"/items", ptr, "", depth+1)
+	case []any:
+		for i, x := range it {
+			w.node(x, fmt.Sprintf("%s/items/%d", ptr, i), ptr, "", depth+1)
+		}
+	}
+	if pi, ok := m["prefixItems"].([]any); ok {
+		for i, x := range pi {
+			w.node(x, fmt.Sprintf("%s/prefixItems/%d", ptr, i), ptr, "", depth+1)
+		}
+	}
+	if ap, ok := m["additionalProperties"].(map[string]any); ok && len(ap) > 0 {
+		w.node(ap, ptr+"/additionalProperties", ptr, "", depth+1)
+	}
+	for _, kw := range []string{"allOf", "anyOf", "oneOf"} {
+		if bs, ok := m[kw].([]any); ok {
+			for i, b := range bs {
+				bp := fmt.Sprintf("%s/%s/%d", ptr, kw, i)
+				// A branch's properties are siblings of each other, not of
+				// another branch's: the branch itself is their parent.
+				w.node(b, bp, bp, name, depth+1)
+			}
+		}
+	}
+}
+
+// record adds the param described by schema m.
+func (w *walker) record(m map[string]any, ptr, parent, name string) {
+	p := param{Ptr: ptr, Name: name, Parent: parent, Toks: Tokens(name)}
+	switch t := m["type"].(type) {
+	case string:
+		p.Types = []string{t}
+	case []any:
+		for _, x := range t {
+			if s, ok := x.(string); ok {
+				p.Types = append(p.Types, s)
+			}
+		}
+	}
+	p.Format, _ = m["format"].(string)
+	p.Pattern, _ = m["pattern"].(string)
+	p.Desc, _ = m["description"].(string)
+	if e, ok := m["enum"].([]any); ok && len(e) > 0 {
+		p.Closed = true
+		for _, x := range e {
+			if s, ok := x.(string); ok {
+				p.Enum = append(p.Enum, s)
+			}
+		}
+	}
+	if _, ok := m["const"]; ok {
+		p.Closed = true
+	}
+	if len(p.Types) == 1 && p.Types[0] == "boolean" {
+		p.Closed = true
+	}
+	if p.is("object") {
+		props, _ := m["properties"].(map[string]any)
+		ap, hasAP := m["additionalProperties"]
+		apOpen := !hasAP
+		if hasAP {
+			switch a := ap.(type) {
+			case bool:
+				apOpen = a
+			case map[string]any:
+				apOpen = len(a) == 0
+			}
+		}
+		_, hasBranches := m["anyOf"]
+		_, hasOne := m["oneOf"]
+		p.Free = len(props) == 0 && apOpen && !hasBranches && !hasOne
+	}
+	w.out.Params = append(w.out.Params, p)
+}
+
+// resolveLocal follows a "#/a/b" JSON pointer inside root.
+func resolveLocal(root any, ref string) (any, bool) {
+	s := strings.TrimPrefix(ref, "#")
+	if s == "" {
+		return root, true
+	}
+	if !strings.HasPrefix(s, "/") {
+		return nil, false // anchors ("#foo") are not supported: fail closed
+	}
+	cur := root
+	for _, seg := range strings.Split(s[1:], "/") {
+		seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
+		switch c := cur.(type) {
+		case map[string]any:
+			v, ok := c[seg]
+			if !ok {
+				return nil, false
+			}
+			cur = v
+		case []any:
+			var i int
+			if _, err := fmt.Sscanf(seg, "%d", &i); err != nil || i < 0 || i >= len(c) {
+				return nil, false
+			}
+			cur = c[i]
+		default:
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+func hasAny(m map[string]any, keys ...string) bool {
+	for _, k := range keys {
+		if _, ok := m[k]; ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,207 @@
+package classify
+
+import (
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// browserWords mark a name as acting on a web page, so browser verbs
+// ("drop", "select") win over their other meanings.
+var browserWords = map[string]bool{"browser": true, "playwright": true, "puppeteer": true, "selenium": true, "tab": true, "chrome": true, "webdriver": true}
+
+// startVerbs with a code noun start a program: code execution.
+var startVerbs = map[string]bool{"start": true, "spawn": true, "launch": true, "interact": true}
+
+// lifecycle verbs followed by a read verb manage a background read.
+var lifecycle = map[string]bool{"start": true, "stop": true, "begin": true, "end": true, "cancel": true, "pause": true, "resume": true}
+
+// sendVerbs with a communication noun send it: create_notification,
+// push_text_message.
+var sendVerbs = map[string]bool{"create": true, "add": true, "push": true, "post": true, "send": true, "write": true, "compose": true, "draft": false}
+
+// sendNouns are what a send verb sends to other people.
+var sendNouns = map[string]bool{"message": true, "messages": true, "msg": true, "email": true, "mail": true, "sms": true, "notification": true, "notifications": true, "tweet": true, "dm": true, "invite": true, "invitation": true, "announcement": true, "newsletter": true, "alert": true, "reply": true, "chat": true}
+
+// nameSignals reads the tool name: the first verb word decides the action,
+// later nouns refine it (what is read, what code runs, what is sent).
+func (t *tc) nameSignals() {
+	toks := t.toks
+	browser := t.browser
+	ptr := func(w string) string { return "name:" + w }
+	// User categories: any word anywhere.
+	for i, w := range toks {
+		for _, ci := range t.lx.byWord[w] {
+			c := t.lx.extra[ci]
+			if _, ex := t.excepted(w); ex {
+				continue
+			}
+			ti, _ := tierIndex(c.Tier)
+			t.add(cand{tier: ti, effect: true, kinds: c.Kinds, signal: sigName, ptr: ptr(toks[i]), detail: "word in category " + c.Name})
+		}
+	}
+	verb, word := "", ""
+	defer func() { t.verbWord = word }()
+	for i := 0; i < len(toks) && verb == ""; i++ {
+		w := toks[i]
+		if why, ex := t.excepted(w); ex {
+			t.add(cand{tier: 0, effect: true, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" not counted: " + why})
+			if t.verbIdx < 0 {
+				t.verbIdx = i
+				t.verbCat = CatRead
+			}
+			verb = CatRead
+			word = ""
+			break
+		}
+		// HTTP-method style names (API-post-search, jira_post): "post"
+		// sends only with a message noun, and yields to a later read verb.
+		if w == "post" {
+			if i+1 < len(toks) && sendNouns[toks[i+1]] {
+				verb, word, t.verbIdx = CatEgress, w, i
+				break
+			}
+			later := false
+			for _, x := range toks[i+1:] {
+				if c, _ := t.lx.verbOf(x); c == CatRead {
+					later = true
+				}
+			}
+			if later {
+				continue
+			}
+			verb, word, t.verbIdx = CatWrite, w, i
+			break
+		}
+		if browser {
+			if x, ok := t.lx.has(CatBrowser, w); ok {
+				verb, word, t.verbIdx = CatBrowser, x, i
+				break
+			}
+		}
+		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && !(nounVerbs[x] && t.laterVerb(toks[i+1:])) {
+			verb, word, t.verbIdx = c, x, i
+		} else if x, ok := t.lx.has(CatBrowser, w); ok {
+			verb, word, t.verbIdx = CatBrowser, x, i
+		}
+	}
+	if verb == "" {
+		t.nounSignals(toks, false)
+		return
+	}
+	t.verbCat = verb
+	if word == "" {
+		return // excepted
+	}
+	rest := toks[t.verbIdx+1:]
+	hasNoun := func(cat string) (string, bool) {
+		for _, x := range rest {
+			if w, ok := t.lx.has(cat, x); ok {
+				return w, true
+			}
+		}
+		return "", false
+	}
+	p := ptr(word)
+	switch verb {
+	case CatCodeVerb:
+		t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), signal: sigName, ptr: p, detail: "\"" + word + "\" runs code"})
+	case CatPayment:
+		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" moves money"})
+	case CatDestructive:
+		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigName, ptr: p, detail: "\"" + word + "\" destroys data or state"})
+	case CatEgress:
+		k := []string{model.KindEgress}
+		if word == "navigate" || word == "goto" || word == "go_back" || word == "go_forward" {
+			k = append(k, model.KindIngestsUntrusted)
+		}
+		t.add(cand{tier: 4, effect: true, kinds: k, signal: sigName, ptr: p, detail: "\"" + word + "\" sends to others"})
+	case CatBrowser:
+		t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigName, ptr: p, detail: "\"" + word + "\" acts on a third-party page"})
+	case CatCredVerb:
+		if n, ok := hasNoun(CatCred); ok {
+			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigName, ptr: p, detail: "\"" + word + "\" on " + n + " invalidates a credential"})
+		} else {
+			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" changes state"})
+		}
+	case CatAction:
+		if n, ok := hasNoun(CatCode); ok {
+			t.add(cand{tier: 5, effect: true, kinds: codeKinds(n != "sql" && n != "query_sql" && n != "mutation" && n != "statement"), signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" runs code"})
+		} else {
+			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" performs an action"})
+		}
+	case CatWrite:
+		if lifecycle[word] && len(rest) > 0 {
+			if c, _ := t.lx.verbOf(rest[0]); c == CatRead {
+				// start_search, stop_search: runs a read in the background.
+				t.verbCat = CatRead
+				t.add(cand{tier: 0, effect: true, signal: sigName, ptr: p, detail: "\"" + word + " " + rest[0] + "\" manages a read"})
+				return
+			}
+		}
+		if startVerbs[word] {
+			for _, x := range rest {
+				if x == "process" || x == "command" || x == "shell" || x == "terminal" || x == "script" {
+					t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a program"})
+					return
+				}
+			}
+		}
+		if n, ok := hasNoun(CatPayment); ok {
+			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" moves money"})
+			return
+		}
+		if sendVerbs[word] {
+			for _, x := range rest {
+				if sendNouns[x] {
+					t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" sends to people"})
+					return
+				}
+			}
+		}
+		t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" changes state"})
+	case CatRead:
+		t.add(cand{tier: 0, effect: true, signal: sigName, ptr: p, detail: "\"" + word + "\" reads"})
+		others := append(append([]string(nil), toks[:t.verbIdx]...), rest...)
+		t.nounSignals(others, true)
+	}
+}
+
+// nounSignals reads object nouns of a reading tool (or a verbless name):
+// private data makes it read_sensitive, third-party text ingests_untrusted.
+func (t *tc) nounSignals(toks []string, reading bool) {
+	doneS, doneU := false, false
+	for _, x := range toks {
+		if _, ex := t.excepted(x); ex {
+			continue
+		}
+		if w, ok := t.lx.has(CatSensitive, x); ok && !doneS && !t.browser {
+			t.add(cand{tier: 2, effect: reading, kinds: []string{model.KindReadSensitive}, signal: sigName, ptr: "name:" + x, detail: "returns " + w + " (private data)"})
+			doneS = true
+		}
+		if w, ok := t.lx.has(CatUntrusted, x); ok && !doneU {
+			t.add(cand{tier: 1, effect: reading, kinds: []string{model.KindIngestsUntrusted}, signal: sigName, ptr: "name:" + x, detail: "returns " + w + " (third-party content)"})
+			doneU = true
+		}
+	}
+}
+
+// codeKinds is what running caller-supplied code implies: it can read,
+// change and destroy anything the server can, and (unless it is a
+// database language) reach the network.
+func codeKinds(network bool) []string {
+	k := []string{model.KindCodeExec, model.KindDestructive, model.KindReadSensitive, model.KindWrite}
+	if network {
+		k = append(k, model.KindEgress)
+	}
+	return k
+}
+
+// laterVerb reports whether any of toks is a verb (a noun-verb before it
+// is then a noun: "maps_text_search").
+func (t *tc) laterVerb(toks []string) bool {
+	for _, x := range toks {
+		if c, _ := t.lx.verbOf(x); c != "" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,229 @@
+package classify
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/assay-mcp/assay/report/model"
+)
+
+var (
+	urlWords     = map[string]bool{"url": true, "urls": true, "uri": true, "uris": true, "href": true, "webhook": true}
+	urlFormats   = map[string]bool{"uri": true, "url": true, "iri": true, "uri-reference": true, "iri-reference": true}
+	commTargets  = map[string]bool{"to": true, "cc": true, "bcc": true, "reply_to": true, "recipient": true, "recipients": true, "attendees": true, "webhook_url": true, "callback_url": true, "notify_url": true, "slack_channel": true, "channel": true, "phone": true, "phone_number": true, "sms_to": true, "to_email": true, "email_to": true, "to_address": true, "to_addresses": true}
+	contentNames = map[string]bool{"content": true, "contents": true, "data": true, "edits": true, "new_content": true, "file_content": true}
+	pathNames    = map[string]bool{"path": true, "file": true, "filepath": true, "filename": true}
+	destNames    = map[string]bool{"destination": true, "dest": true, "target_path": true, "output_path": true, "to_path": true, "new_path": true, "destination_path": true, "output_file": true, "save_path": true, "out_path": true, "output": false}
+	// codeParams are whole parameter names that carry code; codeLast may
+	// also end a longer name ("shell_command", "sql_statement"). "code"
+	// alone is too common ("zip_code", "status_code") to end one.
+	codeParams = map[string]bool{"code": true, "script": true, "command": true, "cmd": true, "shell": true, "eval": true, "javascript": true, "js": true, "python": true, "bash": true, "sql": true, "statement": true, "source_code": true, "js_code": true, "python_code": true, "code_snippet": true, "commands": true}
+	codeLast   = map[string]bool{"script": true, "command": true, "cmd": true, "shell": true, "javascript": true, "python": true, "bash": true, "sql": true, "statement": true}
+	concurrency  = map[string]bool{"etag": true, "if_match": true, "ifmatch": true, "expected_revision": true, "if_unmodified_since": true, "expected_version": true, "sha": true, "old_sha": true, "base_sha": true, "expected_sha": true}
+	forceNow     = map[string]bool{"overwrite": true, "permanent": true, "permanently": true, "purge": true, "skip_trash": true, "hard_delete": true, "delete_permanently": true, "no_backup": true}
+	forceLater   = map[string]bool{"force": true, "recursive": true, "cascade": true, "hard": true}
+	sensitiveSw  = map[string]bool{"include_secrets": true, "include_pii": true, "include_credentials": true, "include_contact_details": true, "show_secrets": true, "include_env": true, "reveal_secrets": true, "with_secrets": true, "decrypt": true}
+	opParams     = map[string]bool{"action": true, "operation": true, "op": true, "command": true, "method": true, "subcommand": true, "verb": true, "mode": true, "task": true}
+	// Raw query languages that can change data (a query parameter naming
+	// one is code). Pure read languages (PromQL, JQL, XPath) are not here.
+	reQueryLang = regexp.MustCompile(`\b(sql|cypher|graphql|sparql|gremlin|n1ql|cql|psql|select statement|select quer(y|ies)|sqlite|mysql|postgres|postgresql|raw quer(y|ies)|query language)\b`)
+	reCodeDesc  = regexp.MustCompile(`\b(javascript|js|python|typescript|code|script|shell|bash|function)\b`)
+	reRunDesc   = regexp.MustCompile(`\b(run|runs|execute[sd]?|exec|shell|terminal|kubectl|bash|sql|psql|content|source|implements?)\b`)
+	reFileDesc  = regexp.MustCompile(`\b(file|files|director(y|ies)|folder|filesystem|path)\b`)
+	// A pinned host: ^ + literal http(s):// + escaped-dot DNS labels + / or $.
+	rePinned = regexp.MustCompile(`^\^https?(\\?:)?(\\/|/){2}[a-z0-9-]+(\\\.[a-z0-9-]+)+(\\?/|\$)`)
+)
+
+// snake is the property name as lower snake_case words.
+func snake(p *param) string { return strings.Join(p.Toks, "_") }
+
+// schemaSignals reads the input schema's shape: the strongest signals.
+func (t *tc) schemaSignals() {
+	if t.w.Fail != "" {
+		t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigSchema, ptr: t.w.FailPtr, detail: "schema walk failed closed: " + t.w.Fail})
+	}
+	ps := t.w.Params
+	byParent := map[string][]*param{}
+	for i := range ps {
+		byParent[ps[i].Parent] = append(byParent[ps[i].Parent], &ps[i])
+	}
+	sibling := func(p *param, names map[string]bool) *param {
+		for _, q := range byParent[p.Parent] {
+			if q != p && (names[snake(q)] || names[q.lastTok()]) {
+				return q
+			}
+		}
+		return nil
+	}
+	guarded := ""
+	for i := range ps {
+		p := &ps[i]
+		if concurrency[snake(p)] {
+			if snake(p) != "sha" || sibling(p, contentNames) != nil {
+				guarded = p.Ptr
+			}
+		}
+	}
+	desc := strings.ToLower(t.def.Description)
+	closed := true
+	for i := range ps {
+		p := &ps[i]
+		sn, last := snake(p), p.lastTok()
+		pd := strings.ToLower(p.Desc)
+		if !p.Closed && !p.is("object") && !p.is("array") {
+			closed = false
+		}
+		switch {
+		case p.stringy() && !p.Closed && (urlWords[last] || urlFormats[p.Format]):
+			if p.Pattern != "" && rePinned.MatchString(p.Pattern) {
+				t.add(cand{tier: 1, effect: true, signal: sigSchema, ptr: p.Ptr, detail: "URL host pinned by pattern " + excerpt(p.Pattern, 60)})
+			} else {
+				t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindIngestsUntrusted}, signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled URL"})
+			}
+		case p.stringy() && !p.Closed && (strings.HasSuffix(sn, "connection_string") || sn == "database_url" || strings.HasSuffix(sn, "connection_uri")):
+			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled connection string"})
+		case commTargets[sn] && (p.stringy() || p.is("array")) && !p.Closed:
+			if sn == "to" && sibling(p, map[string]bool{"from": true}) != nil && sibling(p, map[string]bool{"body": true, "message": true, "text": true, "subject": true, "content": true, "html": true}) == nil {
+				break // a graph edge {from, to}, not a recipient
+			}
+			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigSchema, ptr: p.Ptr, detail: "communication target \"" + p.Name + "\""})
+		case (p.open() || p.is("array") && reRunDesc.MatchString(pd)) && t.isCodeParam(p, pd, desc):
+			if last == "sql" || last == "statement" {
+				t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied SQL"})
+			} else {
+				t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied code \"" + p.Name + "\""})
+			}
+		case p.open() && (last == "query" || sn == "q") && (reQueryLang.MatchString(pd) || pd == "" && reQueryLang.MatchString(desc)):
+			t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "raw query language in \"" + p.Name + "\""})
+		case p.open() && (pathNames[sn] || pathNames[last] && (last != "file" || len(p.Toks) > 1)) && sibling(p, contentNames) != nil:
+			c := sibling(p, contentNames)
+			if guarded != "" {
+				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a path, guarded by " + guarded})
+			} else {
+				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a caller-chosen path with no concurrency token: may overwrite"})
+			}
+		case p.open() && destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || reFileDesc.MatchString(pd) || sibling(p, map[string]bool{"source": true, "path": true, "from": true, "source_path": true}) != nil):
+			if guarded != "" {
+				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "destination path, guarded by " + guarded})
+			} else {
+				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "caller-chosen destination \"" + p.Name + "\": may overwrite"})
+			}
+		case p.is("boolean") && forceNow[sn]:
+			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "\"" + p.Name + "\" switch"})
+		case p.is("boolean") && sensitiveSw[sn]:
+			t.add(cand{tier: 2, effect: true, kinds: []string{model.KindReadSensitive}, signal: sigSchema, ptr: p.Ptr, detail: "\"" + p.Name + "\" returns secrets or personal data"})
+		case p.open() && (sn == "path" || sn == "paths" || sn == "file_path" || sn == "directory") && reFileDesc.MatchString(pd):
+			// A local path on a tool that is not writing is a source:
+			// deferred until the name verb is known.
+		}
+		if p.stringy() && len(p.Enum) > 0 && opParams[sn] {
+			t.operationEnum(p)
+		}
+	}
+	if len(ps) == 0 && t.w.Fail == "" && !declaresObject(t.def.Input) {
+		t.add(cand{tier: 1, signal: sigSchema, ptr: "/inputSchema", detail: "input schema declares nothing: any arguments are accepted"})
+		return
+	}
+	if closed {
+		detail := "closed input: no parameters"
+		if len(ps) > 0 {
+			detail = "closed input: only enum, const and boolean parameters"
+		}
+		t.add(cand{tier: 0, signal: sigSchema, ptr: "/inputSchema", detail: detail})
+	} else {
+		t.add(cand{tier: 1, signal: sigSchema, ptr: "/inputSchema", detail: "open input: free parameters steer the tool"})
+	}
+}
+
+// operationEnum reads an action/operation enum: a tool can do whatever its
+// strongest listed operation does.
+func (t *tc) operationEnum(p *param) {
+	best, bestVal, bestWord, bestCat := -1, "", "", ""
+	for _, v := range p.Enum {
+		for _, w := range Tokens(v) {
+			c, x := t.lx.verbOf(w)
+			if c == "" {
+				continue
+			}
+			tier := map[string]int{CatRead: 0, CatWrite: 3, CatAction: 3, CatCredVerb: 3, CatBrowser: 4, CatEgress: 4, CatDestructive: 5, CatPayment: 5, CatCodeVerb: 5}[c]
+			if tier > best {
+				best, bestVal, bestWord, bestCat = tier, v, x, c
+			}
+			break
+		}
+	}
+	if best < 0 {
+		return
+	}
+	var kinds []string
+	switch bestCat {
+	case CatWrite, CatAction, CatCredVerb, CatPayment:
+		kinds = []string{model.KindWrite}
+	case CatEgress, CatBrowser:
+		kinds = []string{model.KindEgress}
+	case CatDestructive:
+		kinds = []string{model.KindDestructive}
+	case CatCodeVerb:
+		kinds = codeKinds(true)
+	}
+	t.add(cand{tier: best, effect: true, kinds: kinds, signal: sigSchema, ptr: p.Ptr + "/enum", detail: "operation \"" + excerpt(bestVal, 40) + "\" (" + bestWord + ")"})
+}
+
+// localPathParam returns a parameter that names a local file or directory.
+func (t *tc) localPathParam() *param {
+	for i := range t.w.Params {
+		p := &t.w.Params[i]
+		sn := snake(p)
+		if !(p.open() || p.is("array")) {
+			continue
+		}
+		if sn == "path" || sn == "paths" || sn == "file_path" || sn == "file_paths" || sn == "filepath" || sn == "directory" || sn == "dir" || sn == "root_path" {
+			if reFileDesc.MatchString(strings.ToLower(p.Desc + " " + t.def.Description)) {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// isCodeParam reports whether p carries caller-supplied code. "command"
+// and "script" also name other things ("the command the policy applies
+// to", "script name"): with a description it must speak of running or of
+// code; without one, the tool's name must run something.
+func (t *tc) isCodeParam(p *param, pd, desc string) bool {
+	sn := snake(p)
+	last := p.lastTok()
+	if last == "command" || last == "cmd" || last == "script" || last == "commands" || sn == "commands" {
+		if pd != "" {
+			return reRunDesc.MatchString(pd) || reCodeDesc.MatchString(strings.ReplaceAll(pd, "command", ""))
+		}
+		switch t.verbCat {
+		case CatAction, CatCodeVerb:
+			return true
+		}
+		return startVerbs[t.verbWord]
+	}
+	switch {
+	case codeParams[sn], codeLast[p.lastTok()]:
+		return true
+	case sn == "expression":
+		return reCodeDesc.MatchString(pd)
+	case sn == "function":
+		return reCodeDesc.MatchString(pd + " " + desc)
+	}
+	return false
+}
+
+// declaresObject reports whether an input schema says it is an object or
+// lists properties: a schema of neither ({} or only "$schema") declares
+// nothing and so accepts anything.
+func declaresObject(raw []byte) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return false
+	}
+	_, hasType := m["type"]
+	_, hasProps := m["properties"]
+	return hasType || hasProps
+}

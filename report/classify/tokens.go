@@ -1,0 +1,115 @@
+package classify
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Tokens splits an identifier into lower-case whole words. It breaks on
+// every non-alphanumeric rune (snake_case, kebab-case, dotted.names,
+// slashes, spaces) and on camelCase humps ("getTinyImage" -> get tiny
+// image, "sampleLLM" -> sample llm, "LLMResponse" -> llm response).
+// Digits stay attached to their word ("r2", "d1"). Matching on whole
+// tokens is what keeps "executive_summary" from meaning "exec".
+func Tokens(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			flush()
+			continue
+		}
+		if len(cur) > 0 && unicode.IsUpper(r) {
+			prev := rs[i-1]
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return joinCompounds(out)
+}
+
+// compounds are two-word nouns whose first word is also a verb; joining
+// them keeps "pull_request_write" from reading as the verb "pull".
+var compounds = map[[2]string]string{
+	{"pull", "request"}:   "pull_request",
+	{"pull", "requests"}:  "pull_request",
+	{"merge", "request"}:  "merge_request",
+	{"merge", "requests"}: "merge_request",
+	{"key", "value"}:      "key_value",
+	{"long", "running"}:   "long_running",
+	{"dry", "run"}:        "dry_run",
+	{"check", "list"}:     "checklist",
+	{"look", "up"}:        "lookup",
+	{"who", "am"}:         "whoami",
+	{"set", "up"}:         "setup",
+	{"clean", "up"}:       "cleanup",
+	{"sign", "in"}:        "signin",
+	{"log", "in"}:         "login",
+	{"go", "back"}:        "go_back",
+	{"go", "forward"}:     "go_forward",
+	{"roll", "back"}:      "rollback",
+}
+
+func joinCompounds(ts []string) []string {
+	if len(ts) < 2 {
+		return ts
+	}
+	out := ts[:0:0]
+	for i := 0; i < len(ts); i++ {
+		if i+1 < len(ts) {
+			if c, ok := compounds[[2]string{ts[i], ts[i+1]}]; ok {
+				out = append(out, c)
+				i++
+				continue
+			}
+		}
+		out = append(out, ts[i])
+	}
+	return out
+}
+
+// stems returns t followed by the base forms it may inflect from
+// ("deletes" -> delete, "created" -> create, "running" -> run), so a
+// lexicon of base verbs matches verb forms too.
+func stems(t string) []string {
+	out := []string{t}
+	add := func(s string) {
+		if len(s) >= 2 {
+			out = append(out, s)
+		}
+	}
+	switch {
+	case strings.HasSuffix(t, "ies") && len(t) > 4:
+		add(t[:len(t)-3] + "y")
+	case strings.HasSuffix(t, "es") && len(t) > 3:
+		add(t[:len(t)-2])
+		add(t[:len(t)-1])
+	case strings.HasSuffix(t, "s") && !strings.HasSuffix(t, "ss") && len(t) > 3:
+		add(t[:len(t)-1])
+	case strings.HasSuffix(t, "ed") && len(t) > 4:
+		add(t[:len(t)-2])
+		add(t[:len(t)-1])
+		if n := len(t) - 2; n >= 2 && t[n-1] == t[n-2] {
+			add(t[:n-1])
+		}
+	case strings.HasSuffix(t, "ing") && len(t) > 5:
+		b := t[:len(t)-3]
+		add(b)
+		add(b + "e")
+		if n := len(b); n >= 2 && b[n-1] == b[n-2] {
+			add(b[:n-1])
+		}
+	}
+	return out
+}

@@ -1,0 +1,142 @@
+package cost
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/assay-mcp/assay/report/canon"
+	"github.com/assay-mcp/assay/report/catalog"
+	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/textsafe"
+)
+
+// Boilerplate limits of COST-004.
+const (
+	// minSentence is the shortest sentence, in runes, worth reporting;
+	// shorter repeats ("Required.") cost little and are often unavoidable.
+	minSentence = 30
+	// minSaving is the smallest estimated saving, in tokens, reported.
+	minSaving = 25
+	// lowSaving raises the finding from info to low.
+	lowSaving = 500
+	// maxPerServer caps the findings per server, largest savings first.
+	maxPerServer = 5
+)
+
+// boilerplateFindings raises COST-004 for each sentence that recurs in the
+// descriptions of RepeatMin or more of a server's tools: every copy after
+// the first costs tokens on every request and could be said once, in the
+// server instructions. Savings are estimates even when the tools carry
+// exact counts, because the page has no tokenizer to count one sentence.
+func boilerplateFindings(s *model.Server, enc string, o *Options) []model.Finding {
+	where := map[string][]string{}
+	for _, raw := range s.Tools {
+		name, desc := toolDescription(raw)
+		seen := map[string]bool{}
+		for _, sen := range sentences(desc) {
+			if seen[sen] {
+				continue
+			}
+			seen[sen] = true
+			where[sen] = append(where[sen], name)
+		}
+	}
+	type repeat struct {
+		sentence string
+		tools    []string
+		saving   int
+	}
+	var reps []repeat
+	for sen, tools := range where {
+		if len(tools) < o.RepeatMin {
+			continue
+		}
+		saving := EstimateText(" "+sen, enc) * (len(tools) - 1)
+		if saving < minSaving {
+			continue
+		}
+		sort.Strings(tools)
+		reps = append(reps, repeat{sen, tools, saving})
+	}
+	sort.Slice(reps, func(i, j int) bool {
+		if reps[i].saving != reps[j].saving {
+			return reps[i].saving > reps[j].saving
+		}
+		return reps[i].sentence < reps[j].sentence
+	})
+	if len(reps) > maxPerServer {
+		reps = reps[:maxPerServer]
+	}
+	var out []model.Finding
+	for _, r := range reps {
+		fd := catalog.New("COST-004")
+		if r.saving >= lowSaving {
+			fd.Severity = model.SevLow
+		}
+		fd.Server = s.Identity
+		fd.Element = "tool:" + r.tools[0] + "/description"
+		fd.Item = "boilerplate:" + strings.TrimPrefix(canon.Sum([]byte(r.sentence)), "sha256:")[:16]
+		fd.Evidence = fmt.Sprintf("%q appears in %d tool descriptions (%s): ≈%s tokens (%s, estimated) could be saved by saying it once",
+			textsafe.Clip(textsafe.Line(r.sentence), 90), len(r.tools), toolList(r.tools, 4), thousands(r.saving), enc)
+		out = append(out, fd)
+	}
+	return out
+}
+
+// toolDescription reads a tool's name and description.
+func toolDescription(raw json.RawMessage) (string, string) {
+	var h struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+	}
+	_ = json.Unmarshal(raw, &h)
+	return h.Name, h.Description
+}
+
+// sentences splits a description into whitespace-collapsed sentences of at
+// least minSentence runes. A sentence ends at '.', '!' or '?' followed by a
+// space, or at a line break; list markers at the start are dropped.
+func sentences(desc string) []string {
+	var out []string
+	for _, line := range strings.Split(desc, "\n") {
+		line = strings.Join(strings.Fields(line), " ")
+		start := 0
+		for i := 0; i < len(line); i++ {
+			c := line[i]
+			if (c == '.' || c == '!' || c == '?') && (i+1 == len(line) || line[i+1] == ' ') {
+				out = appendSentence(out, line[start:i+1])
+				start = i + 1
+			}
+		}
+		out = appendSentence(out, line[start:])
+	}
+	return out
+}
+
+func appendSentence(out []string, s string) []string {
+	s = strings.TrimSpace(s)
+	for _, marker := range []string{"- ", "* ", "• ", "+ "} {
+		s = strings.TrimPrefix(s, marker)
+	}
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) < minSentence {
+		return out
+	}
+	return append(out, s)
+}
+
+// toolList names up to max tools, then says how many more.
+func toolList(tools []string, max int) string {
+	names := make([]string, 0, max+1)
+	for i, t := range tools {
+		if i == max {
+			names = append(names, fmt.Sprintf("and %d more", len(tools)-max))
+			break
+		}
+		names = append(names, textsafe.Clip(textsafe.Line(t), 40))
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,80 @@
+package fleet
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/assay-mcp/assay/report/model"
+)
+
+func machine(label, version string, secret bool) Machine {
+	s := model.Server{Name: "github", Identity: "github|stdio|npx", Transport: "stdio", Source: "live",
+		ServerInfo: json.RawMessage(fmt.Sprintf(`{"name":"gh","version":%q}`, version)),
+		Tools:      []json.RawMessage{json.RawMessage(`{"name":"delete_repo"}`)},
+		Config:     &model.ServerConfig{Client: "cursor"}}
+	if secret {
+		s.Config.Facts = []model.ConfigFact{{Kind: "literal_secret", Location: "env.GITHUB_TOKEN"}}
+	}
+	b := &model.Bundle{Kind: model.BundleKind, Host: &model.Host{Label: label, OS: "linux"}, Servers: []model.Server{s}}
+	f := &model.Findings{Servers: []model.ServerReport{{Identity: s.Identity, Tools: []model.ToolReport{{Name: "delete_repo", Tier: "R5", Effect: "irreversible", Kinds: []string{"destructive"}}}}},
+		Findings: []model.Finding{{ID: "CAP-001", Severity: "high"}}}
+	return Machine{Source: label + ".json", Bundle: b, Findings: f}
+}
+
+// TestFleetOfFifty merges 50 generated machines plus two re-sent ones.
+func TestFleetOfFifty(t *testing.T) {
+	var ms []Machine
+	for i := 0; i < 50; i++ {
+		ms = append(ms, machine(fmt.Sprintf("m%02d", i), fmt.Sprintf("1.%d.0", i%3), i%10 == 0))
+	}
+	ms = append(ms, machine("m07", "1.1.0", false)) // same content again
+	ms = append(ms, machine("m08", "9.9.9", false)) // same machine, new scan
+	f := Build(ms)
+	if f.Totals["machines"] != 50 {
+		t.Errorf("machines = %d, want 50 (duplicates counted once)", f.Totals["machines"])
+	}
+	if len(f.Duplicates) != 2 {
+		t.Fatalf("duplicates = %+v", f.Duplicates)
+	}
+	if !f.Duplicates[0].Identical || f.Duplicates[1].Identical {
+		t.Errorf("identical flags wrong: %+v", f.Duplicates)
+	}
+	if len(f.Servers) != 1 || len(f.Servers[0].Machines) != 50 {
+		t.Errorf("servers × machines: %+v", f.Servers)
+	}
+	if got := strings.Join(f.Servers[0].Versions, ","); got != "1.0.0,1.1.0,1.2.0,9.9.9" {
+		t.Errorf("versions = %s", got)
+	}
+	if f.Totals["literalSecrets"] != 5 {
+		t.Errorf("literal secrets = %d, want 5", f.Totals["literalSecrets"])
+	}
+	if len(f.RiskyTools) != 1 || len(f.RiskyTools[0].Machines) != 50 {
+		t.Errorf("risky tools: %+v", f.RiskyTools)
+	}
+	if f.Severity["high"] != 50 {
+		t.Errorf("high findings = %d, want 50", f.Severity["high"])
+	}
+	var md strings.Builder
+	if err := WriteMarkdown(&md, f); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"50 machines", "Duplicate bundles", "| m08 |", "delete\\_repo"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("markdown lacks %q", want)
+		}
+	}
+}
+
+func TestUnlabelledDuplicatesByContent(t *testing.T) {
+	a, b := machine("", "1", false), machine("", "1", false)
+	a.Bundle.Host, b.Bundle.Host = nil, nil
+	a.Source, b.Source = "x.json", "copy-of-x.json"
+	c := machine("", "2", false)
+	c.Bundle.Host, c.Source = nil, "y.json"
+	f := Build([]Machine{a, b, c})
+	if f.Totals["machines"] != 2 || len(f.Duplicates) != 1 {
+		t.Errorf("machines %d, duplicates %+v", f.Totals["machines"], f.Duplicates)
+	}
+}

@@ -1,0 +1,79 @@
+package hashes
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/assay-mcp/assay/report/canon"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// DocumentHash hashes the canonical JSON of v without its top-level
+// "signature" and "createdAt" members and without hashes.document. v must
+// encode to a JSON object.
+func DocumentHash(v any) (string, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return "", fmt.Errorf("encoding document: %w", err)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return "", fmt.Errorf("document is not an object: %w", err)
+	}
+	delete(m, "signature")
+	delete(m, "createdAt")
+	if hr, ok := m["hashes"]; ok {
+		var hm map[string]json.RawMessage
+		if json.Unmarshal(hr, &hm) == nil {
+			delete(hm, Document)
+			if len(hm) == 0 {
+				delete(m, "hashes")
+			} else {
+				m["hashes"], _ = json.Marshal(hm)
+			}
+		}
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return "", err
+	}
+	return canon.Hash(out), nil
+}
+
+// SealBundle fills every server's hash map from its raw definitions and
+// then the bundle's document hash. Call it last, just before writing.
+func SealBundle(b *model.Bundle) error {
+	servers, _ := Bundle(b)
+	for i := range b.Servers {
+		b.Servers[i].Hashes = servers[i]
+	}
+	if b.Hashes == nil {
+		b.Hashes = map[string]string{}
+	}
+	delete(b.Hashes, Document)
+	d, err := DocumentHash(b)
+	if err != nil {
+		return err
+	}
+	b.Hashes[Document] = d
+	return nil
+}
+
+// SealFindings sets f's document-level hashes, the document hash last.
+// Call it once the document is final (after any suppression), just before
+// writing; any later edit is then reported by `assay verify`.
+func SealFindings(f *model.Findings) error {
+	if f.Hashes == nil {
+		f.Hashes = map[string]string{}
+	}
+	for k, v := range FindingsHashes(f) {
+		f.Hashes[k] = v
+	}
+	delete(f.Hashes, Document)
+	d, err := DocumentHash(f)
+	if err != nil {
+		return err
+	}
+	f.Hashes[Document] = d
+	return nil
+}

@@ -1,0 +1,205 @@
+// Package core is what the page's WebAssembly module does, kept free of
+// syscall/js so it is tested natively: decode dropped files, analyse or
+// compare them with the same pipeline the CLI runs, and build the view
+// tree the page turns into DOM. wasm/ only moves strings in and out.
+//
+// The package is pure: it is compiled into the WebAssembly core.
+package core
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/assay-mcp/assay/report/analyze"
+	"github.com/assay-mcp/assay/report/html/view"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// File is one file handed to the core: its name and its text.
+type File struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// Meta is what the page tells the core about itself.
+type Meta struct {
+	// Version is the generator version to stamp, so findings computed
+	// in the page equal the CLI's byte for byte.
+	Version  string `json:"version,omitempty"`
+	CoreHash string `json:"coreHash,omitempty"`
+}
+
+// Recognised is what one file turned out to be.
+type Recognised struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Servers and Tools count what the file holds.
+	Servers int `json:"servers,omitempty"`
+	Tools   int `json:"tools,omitempty"`
+}
+
+// Result is the answer to one request from the page.
+type Result struct {
+	OK    bool         `json:"ok"`
+	Error string       `json:"error,omitempty"`
+	Files []Recognised `json:"files,omitempty"`
+	// Findings is the analysed document; FindingsJSON is its bytes as
+	// model.Marshal writes them (what the CLI prints with --format json),
+	// so the page and tests can compare them byte for byte.
+	Findings     *model.Findings `json:"-"`
+	FindingsJSON string          `json:"findingsJSON,omitempty"`
+	View         *view.Node      `json:"view,omitempty"`
+	Headings     []string        `json:"headings,omitempty"`
+	// DiffJSON is the drift result as the CLI writes it, when comparing.
+	DiffJSON string `json:"diffJSON,omitempty"`
+}
+
+// Inspect recognises each file without analysing it.
+func Inspect(files []File) *Result {
+	r := &Result{OK: true}
+	for _, f := range files {
+		in, err := model.Decode(f.Name, []byte(f.Text))
+		rec := Recognised{Name: f.Name}
+		if err != nil {
+			rec.Error = err.Error()
+			r.OK = false
+		} else {
+			rec.Kind = string(in.Kind)
+			rec.Servers, rec.Tools = counts(in)
+		}
+		r.Files = append(r.Files, rec)
+	}
+	if !r.OK {
+		r.Error = firstError(r.Files)
+	}
+	return r
+}
+
+func counts(in *model.Input) (servers, tools int) {
+	if in.Bundle != nil {
+		for _, s := range in.Bundle.Servers {
+			tools += len(s.Tools)
+		}
+		return len(in.Bundle.Servers), tools
+	}
+	for _, s := range in.Findings.Servers {
+		tools += len(s.Tools)
+	}
+	return len(in.Findings.Servers), tools
+}
+
+func firstError(rs []Recognised) string {
+	for _, r := range rs {
+		if r.Error != "" {
+			return r.Error
+		}
+	}
+	return ""
+}
+
+// Findings turns decoded inputs into one findings document: bundles and
+// surfaces are merged and analysed together; a single findings file is
+// taken as written (it carries no definitions to re-analyse).
+func Findings(ins []*model.Input, version string) (*model.Findings, error) {
+	var bundles []*model.Bundle
+	var finds []*model.Input
+	for _, in := range ins {
+		if in.Bundle != nil {
+			bundles = append(bundles, in.Bundle)
+		} else {
+			finds = append(finds, in)
+		}
+	}
+	switch {
+	case len(finds) == 0 && len(bundles) > 0:
+		return analyze.Analyze(model.Merge(bundles...), &analyze.Options{Version: version}), nil
+	case len(finds) == 1 && len(bundles) == 0:
+		return finds[0].Findings, nil
+	case len(finds) > 0 && len(bundles) > 0:
+		return nil, fmt.Errorf("%s is a findings file and %s holds definitions: give either bundles and surfaces, or one findings file", finds[0].Name, firstBundleName(ins))
+	case len(finds) > 1:
+		return nil, fmt.Errorf("%d findings files given: one page shows one findings file; give bundles or surfaces to analyse several servers together", len(finds))
+	}
+	return nil, errors.New("no input files")
+}
+
+func firstBundleName(ins []*model.Input) string {
+	for _, in := range ins {
+		if in.Bundle != nil {
+			return in.Name
+		}
+	}
+	return ""
+}
+
+func decodeAll(files []File) ([]*model.Input, []Recognised, error) {
+	var ins []*model.Input
+	var recs []Recognised
+	var first error
+	for _, f := range files {
+		in, err := model.Decode(f.Name, []byte(f.Text))
+		rec := Recognised{Name: f.Name}
+		if err != nil {
+			rec.Error = err.Error()
+			if first == nil {
+				first = err
+			}
+		} else {
+			rec.Kind = string(in.Kind)
+			rec.Servers, rec.Tools = counts(in)
+			ins = append(ins, in)
+		}
+		recs = append(recs, rec)
+	}
+	if len(files) == 0 {
+		first = errors.New("no input files")
+	}
+	return ins, recs, first
+}
+
+// Analyze decodes files, analyses them and builds the page content.
+func Analyze(files []File, meta Meta) *Result {
+	ins, recs, err := decodeAll(files)
+	if err != nil {
+		return &Result{Error: err.Error(), Files: recs}
+	}
+	f, err := Findings(ins, meta.Version)
+	if err != nil {
+		return &Result{Error: err.Error(), Files: recs}
+	}
+	d := &view.Doc{Findings: f, Meta: view.Meta{Mode: "analysis", Inputs: names(files), CoreHash: meta.CoreHash, Engine: "WebAssembly core in this page"}}
+	return finish(&Result{OK: true, Files: recs, Findings: f}, d)
+}
+
+func names(files []File) []string {
+	var out []string
+	for _, f := range files {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+func headings(d *view.Doc) []string {
+	var hs []string
+	for _, s := range view.Sections(d) {
+		hs = append(hs, s.Heading)
+	}
+	return hs
+}
+
+// Label joins file names for display.
+func Label(files []File) string { return strings.Join(names(files), ", ") }
+
+// finish fills the view and the marshalled findings.
+func finish(r *Result, d *view.Doc) *Result {
+	b, err := model.Marshal(r.Findings)
+	if err != nil {
+		return &Result{Error: "encoding findings: " + err.Error(), Files: r.Files}
+	}
+	r.FindingsJSON = string(b)
+	r.View = view.Build(d)
+	r.Headings = headings(d)
+	return r
+}

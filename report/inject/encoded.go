@@ -1,0 +1,175 @@
+package inject
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Encoded payloads: base64, hex, percent-encoding, \u escapes and ROT13
+// are decoded when the result is text, and the text is scanned again with
+// every rule. A hit inside decoded text is an encoded payload (high); a
+// decoded sentence with no hit is reported medium, since real
+// descriptions have no reason to carry prose in base64.
+
+var (
+	reB64    = regexp.MustCompile(`[A-Za-z0-9+/]{20,}={0,2}|[A-Za-z0-9_-]{24,}={0,2}`)
+	reHexRun = regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}){8,}|\b(?:[0-9a-fA-F]{2}[ :]?){16,}\b`)
+	rePct    = regexp.MustCompile(`(?:[^\s%]{0,3}%[0-9a-fA-F]{2}){6,}[^\s%]*`)
+	reUEsc   = regexp.MustCompile(`(?:\\u[0-9a-fA-F]{4}){4,}`)
+)
+
+// decoded is one decoded candidate with its span in the original.
+type decoded struct {
+	how        string
+	start, end int // original byte span of the encoded run
+	text       string
+}
+
+// decodeAll finds encoded runs in the original string whose decoding is
+// text.
+func decodeAll(orig string) []decoded {
+	var out []decoded
+	if len(orig) < 16 {
+		return nil
+	}
+	for _, m := range reB64.FindAllStringIndex(orig, 16) {
+		run := strings.TrimRight(orig[m[0]:m[1]], "=")
+		if !mixedB64(run) {
+			continue
+		}
+		for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+			if b, err := enc.DecodeString(run); err == nil {
+				if s := string(b); isText(s) {
+					out = append(out, decoded{"base64", m[0], m[1], s})
+					break
+				}
+			}
+		}
+	}
+	for _, m := range reHexRun.FindAllStringIndex(orig, 16) {
+		run := orig[m[0]:m[1]]
+		clean := strings.NewReplacer(`\x`, "", " ", "", ":", "").Replace(run)
+		if len(clean)%2 == 1 {
+			clean = clean[:len(clean)-1]
+		}
+		if b, err := hex.DecodeString(clean); err == nil {
+			if s := string(b); isText(s) {
+				out = append(out, decoded{"hex", m[0], m[1], s})
+			}
+		}
+	}
+	if strings.Contains(orig, "%") {
+		for _, m := range rePct.FindAllStringIndex(orig, 16) {
+			if s, err := url.QueryUnescape(orig[m[0]:m[1]]); err == nil && isText(s) && strings.Count(s, " ") >= 2 {
+				out = append(out, decoded{"percent", m[0], m[1], s})
+			}
+		}
+	}
+	if strings.Contains(orig, `\u`) {
+		for _, m := range reUEsc.FindAllStringIndex(orig, 16) {
+			var sb strings.Builder
+			run := orig[m[0]:m[1]]
+			for i := 0; i+6 <= len(run); i += 6 {
+				v, _ := strconv.ParseUint(run[i+2:i+6], 16, 32)
+				sb.WriteRune(rune(v))
+			}
+			if s := sb.String(); isText(s) {
+				out = append(out, decoded{"unicode-escape", m[0], m[1], s})
+			}
+		}
+	}
+	return out
+}
+
+// mixedB64 requires upper, lower and digit or a long run: identifiers and
+// words are not base64 payloads.
+func mixedB64(s string) bool {
+	var up, lo, dg bool
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			up = true
+		case c >= 'a' && c <= 'z':
+			lo = true
+		case c >= '0' && c <= '9':
+			dg = true
+		}
+	}
+	return up && lo && (dg || len(s) >= 28)
+}
+
+// isText reports decoded bytes that read as natural-language text:
+// valid UTF-8, printable, with letters and spaces between words.
+func isText(s string) bool {
+	if len(s) < 8 || !utf8.ValidString(s) {
+		return false
+	}
+	letters, spaces, bad, n := 0, 0, 0, 0
+	for _, r := range s {
+		n++
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case r == ' ':
+			spaces++
+		case unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r':
+			bad++
+		case r == utf8.RuneError:
+			bad++
+		}
+	}
+	if bad > 0 {
+		return false
+	}
+	// CJK text has no spaces; accept dense letters there.
+	return letters*10 >= n*6 && (spaces >= 2 || (letters >= 6 && !isASCII(s)))
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// rot13Words are words whose ROT13 form in a string suggests a ROT13
+// payload; two distinct ones are needed before the rescan.
+var rot13Words = []string{"ignore", "instruction", "previous", "system", "prompt", "user", "send", "password", "secret", "ssh", "credential", "api key", "confidential", "tell", "mention", "forward", "email", "file", "contents", "token", "approval", "confirm", "hidden", "always", "never"}
+
+// rot13 maps ASCII letters thirteen places on.
+func rot13(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		switch {
+		case c >= 'a' && c <= 'z':
+			b[i] = 'a' + (c-'a'+13)%26
+		case c >= 'A' && c <= 'Z':
+			b[i] = 'A' + (c-'A'+13)%26
+		}
+	}
+	return string(b)
+}
+
+// rot13Candidate reports whether the ROT13 of the shadow holds enough
+// attack vocabulary to be worth a rescan.
+func rot13Candidate(r string) bool {
+	n := 0
+	for _, w := range rot13Words {
+		if strings.Contains(r, w) {
+			n++
+			if n >= 3 {
+				return true
+			}
+		}
+	}
+	return false
+}

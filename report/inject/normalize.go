@@ -1,0 +1,342 @@
+package inject
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Shadow is the matching view of one string: entities decoded, invisible
+// characters removed, NFKC, Latin diacritics folded, confusable letters
+// mapped to Latin, quotes and dashes straightened, letter-spaced words
+// joined, whitespace collapsed and everything lower-cased. Rules match the
+// shadow; evidence is always cut from the original through Orig.
+//
+// Hashes elsewhere are never computed on this text: it exists only here.
+type Shadow struct {
+	// Text is the normalised, lower-cased string.
+	Text string
+	// src[i] is the byte offset in the original of Text's byte i;
+	// src[len(Text)] is len(original).
+	src []int32
+	// Hidden lists invisible or smuggling characters that were removed.
+	Hidden []HiddenRune
+	// Tagged is the ASCII text carried by Unicode tag characters, if any.
+	Tagged string
+}
+
+// HiddenRune is one removed invisible character.
+type HiddenRune struct {
+	Off  int // byte offset in the original
+	Rune rune
+}
+
+// Orig maps the shadow byte span [i, j) to a span of the original string.
+func (s *Shadow) Orig(i, j int) (int, int) {
+	if i < 0 {
+		i = 0
+	}
+	if j > len(s.Text) {
+		j = len(s.Text)
+	}
+	if i > j {
+		i = j
+	}
+	a, b := int(s.src[i]), int(s.src[j])
+	if j > i && b <= a {
+		// The span's last byte maps to the same source rune as its first
+		// (an expansion); take the end of that source rune.
+		b = int(s.src[j-1]) + 1
+	}
+	return a, b
+}
+
+// item is one rune of the shadow under construction.
+type item struct {
+	r   rune
+	off int32 // source byte offset
+}
+
+// Normalize builds the shadow of s.
+func Normalize(s string) *Shadow {
+	sh := &Shadow{}
+	items := make([]item, 0, len(s))
+	var tagged strings.Builder
+	var tmp [64]byte
+	prev := rune(-1) // previous visible rune of the source, for emoji context
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		off := int32(i)
+		if r == '&' {
+			if dr, m, ok := decodeEntity(s[i:]); ok {
+				r, n = dr, m
+			}
+		}
+		i += n
+		if hid, legit := invisible(r, prev); hid {
+			if !legit {
+				sh.Hidden = append(sh.Hidden, HiddenRune{Off: int(off), Rune: r})
+				if r >= 0xE0020 && r <= 0xE007E {
+					tagged.WriteByte(byte(r - 0xE0000))
+				}
+			}
+			continue
+		}
+		prev = r
+		if r < utf8.RuneSelf {
+			items = append(items, item{r, off})
+			continue
+		}
+		// Per-rune compatibility decomposition; Latin letters lose their
+		// diacritics so lexicons need only one spelling.
+		m := utf8.EncodeRune(tmp[:], r)
+		out := norm.NFKC.Append(tmp[m:m], tmp[:m]...)
+		for len(out) > 0 {
+			q, k := utf8.DecodeRune(out)
+			out = out[k:]
+			for _, f := range foldLatin(q) {
+				if unicode.Is(unicode.Mn, f) && len(items) > 0 && isLatinLetter(items[len(items)-1].r) {
+					continue // stacked marks on Latin letters (zalgo)
+				}
+				items = append(items, item{punct(f), off})
+			}
+		}
+	}
+	sh.Tagged = tagged.String()
+	items = mapConfusables(items)
+	items = joinSpaced(items)
+	sh.build(items, int32(len(s)))
+	return sh
+}
+
+// build collapses whitespace, lower-cases and encodes the items.
+func (sh *Shadow) build(items []item, end int32) {
+	var b strings.Builder
+	b.Grow(len(items))
+	src := make([]int32, 0, len(items)+1)
+	var buf [4]byte
+	for k := 0; k < len(items); k++ {
+		it := items[k]
+		if unicode.IsSpace(it.r) {
+			nl := false
+			j := k
+			for ; j < len(items) && unicode.IsSpace(items[j].r); j++ {
+				if items[j].r == '\n' || items[j].r == '\u2028' || items[j].r == '\u2029' {
+					nl = true
+				}
+			}
+			c := byte(' ')
+			if nl {
+				c = '\n'
+			}
+			b.WriteByte(c)
+			src = append(src, it.off)
+			k = j - 1
+			continue
+		}
+		r := unicode.ToLower(it.r)
+		n := utf8.EncodeRune(buf[:], r)
+		b.Write(buf[:n])
+		for x := 0; x < n; x++ {
+			src = append(src, it.off)
+		}
+	}
+	src = append(src, end)
+	sh.Text = b.String()
+	sh.src = src
+}
+
+// invisible reports whether r is a character a reader cannot see, and
+// whether it is legitimate in context (emoji joiners and selectors).
+func invisible(r, prev rune) (hidden, legit bool) {
+	switch {
+	case r == 0x200D: // zero-width joiner: legit inside emoji sequences
+		return true, isEmoji(prev)
+	case r >= 0xFE00 && r <= 0xFE0F, r >= 0xE0100 && r <= 0xE01EF: // variation selectors
+		return true, prev > 0x2000 && !unicode.IsLetter(prev)
+	case r >= 0xE0000 && r <= 0xE007F: // tag characters: legit only in flag sequences
+		return true, prev == 0x1F3F4
+	case r == 0x200B, r == 0x200C, r == 0x200E, r == 0x200F, r == 0x00AD, r == 0x034F,
+		r == 0x061C, r == 0x180E, r == 0xFEFF, r == 0x115F, r == 0x1160, r == 0x3164, r == 0xFFA0,
+		r >= 0x202A && r <= 0x202E, r >= 0x2060 && r <= 0x2064, r >= 0x2066 && r <= 0x206F,
+		r >= 0xFFF9 && r <= 0xFFFB:
+		return true, false
+	case r < 0x20 && r != '\n' && r != '\t' && r != '\r':
+		return true, false
+	case r >= 0x7F && r < 0xA0:
+		return true, false
+	}
+	return false, false
+}
+
+func isEmoji(r rune) bool {
+	return r >= 0x1F000 || (r >= 0x2600 && r <= 0x27BF) || r == 0xFE0F
+}
+
+func isLatinLetter(r rune) bool {
+	return (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= 0xC0 && r <= 0x24F && unicode.IsLetter(r))
+}
+
+// foldLatin strips diacritics from Latin letters; other scripts keep
+// their marks (Cyrillic й, Japanese dakuten carry meaning).
+func foldLatin(r rune) []rune {
+	if r < 0xC0 || r > 0x24F {
+		return []rune{r}
+	}
+	switch r {
+	case 'ß':
+		return []rune{'s', 's'}
+	case 'æ':
+		return []rune{'a', 'e'}
+	case 'Æ':
+		return []rune{'A', 'E'}
+	case 'ø':
+		return []rune{'o'}
+	case 'Ø':
+		return []rune{'O'}
+	case 'ł':
+		return []rune{'l'}
+	case 'Ł':
+		return []rune{'L'}
+	case 'đ':
+		return []rune{'d'}
+	case 'ı':
+		return []rune{'i'}
+	}
+	d := norm.NFD.String(string(r))
+	out := make([]rune, 0, 1)
+	for _, q := range d {
+		if !unicode.Is(unicode.Mn, q) {
+			out = append(out, q)
+		}
+	}
+	if len(out) == 0 {
+		return []rune{r}
+	}
+	return out
+}
+
+// punct straightens quotes and dashes.
+func punct(r rune) rune {
+	switch r {
+	case '\u2018', '\u2019', '\u201A', '\u201B', '\u2032', '\u00B4', '\u0060':
+		return '\''
+	case '\u201C', '\u201D', '\u201E', '\u201F', '\u00AB', '\u00BB', '\u2033':
+		return '"'
+	case '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212':
+		return '-'
+	case '\u00A0', '\u2007', '\u202F':
+		return ' '
+	}
+	return r
+}
+
+// confusables maps Cyrillic and Greek letters that render like Latin ones.
+var confusables = map[rune]rune{
+	'а': 'a', 'в': 'b', 'е': 'e', 'ё': 'e', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c',
+	'т': 't', 'у': 'y', 'х': 'x', 'і': 'i', 'ї': 'i', 'ј': 'j', 'ѕ': 's', 'ԁ': 'd', 'ԛ': 'q', 'ԝ': 'w',
+	'ɡ': 'g', 'ӏ': 'l', 'һ': 'h', 'ь': 'b', 'п': 'n', 'г': 'r', 'ᴦ': 'r',
+	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T',
+	'У': 'Y', 'Х': 'X', 'І': 'I', 'Ј': 'J', 'Ѕ': 'S', 'Ԁ': 'D', 'Ӏ': 'I',
+	'α': 'a', 'β': 'b', 'ε': 'e', 'ι': 'i', 'κ': 'k', 'ν': 'v', 'ο': 'o', 'ρ': 'p', 'τ': 't', 'υ': 'u',
+	'χ': 'x', 'γ': 'y', 'η': 'n', 'μ': 'u', 'ω': 'w',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O',
+	'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+}
+
+// strongConfusable are lookalikes close enough that a word made only of
+// them is read as Latin; the looser ones (п, г, н, ь) are mapped only in
+// words that already mix in Latin letters, so Russian stays Russian.
+var strongConfusable = map[rune]bool{
+	'а': true, 'е': true, 'о': true, 'р': true, 'с': true, 'у': true, 'х': true, 'і': true, 'ј': true,
+	'ѕ': true, 'ԁ': true, 'ԛ': true, 'ԝ': true, 'ӏ': true, 'һ': true, 'ɡ': true,
+	'ο': true, 'α': true, 'ι': true, 'ε': true, 'ρ': true, 'κ': true, 'ν': true, 'τ': true, 'υ': true,
+	'А': true, 'В': true, 'Е': true, 'К': true, 'М': true, 'Н': true, 'О': true, 'Р': true, 'С': true,
+	'Т': true, 'Х': true, 'І': true, 'Ј': true, 'Ѕ': true, 'Ο': true, 'Α': true, 'Ε': true, 'Ι': true,
+	'Κ': true, 'Ν': true, 'Ρ': true, 'Τ': true, 'Χ': true,
+}
+
+// mapConfusables rewrites words that mix Latin with lookalike letters, or
+// consist only of strong lookalikes, into Latin.
+func mapConfusables(items []item) []item {
+	for a := 0; a < len(items); {
+		if !unicode.IsLetter(items[a].r) {
+			a++
+			continue
+		}
+		b := a
+		latin, conf, strong, other := 0, 0, 0, 0
+		for ; b < len(items) && (unicode.IsLetter(items[b].r) || unicode.Is(unicode.Mn, items[b].r)); b++ {
+			r := items[b].r
+			switch {
+			case r < 0x250:
+				latin++
+			case confusables[r] != 0:
+				conf++
+				if strongConfusable[r] {
+					strong++
+				}
+			default:
+				other++
+			}
+		}
+		if conf > 0 && other == 0 && (latin > 0 || (strong == conf && conf >= 2)) {
+			for k := a; k < b; k++ {
+				if m := confusables[items[k].r]; m != 0 {
+					items[k].r = m
+				}
+			}
+		}
+		a = b
+	}
+	return items
+}
+
+// joinSpaced joins letter-spaced words ("i g n o r e" → "ignore"): a run
+// of at least four single letters separated by exactly one space (or one
+// of . - _ *, the same throughout). A wider gap ends the run.
+func joinSpaced(items []item) []item {
+	single := func(k int) bool {
+		if k < 0 || k >= len(items) || !unicode.IsLetter(items[k].r) {
+			return false
+		}
+		before := k == 0 || !unicode.IsLetter(items[k-1].r)
+		after := k+1 >= len(items) || !unicode.IsLetter(items[k+1].r)
+		return before && after
+	}
+	out := items[:0:0]
+	changed := false
+	for k := 0; k < len(items); {
+		if single(k) && k+2 < len(items) {
+			sep := items[k+1].r
+			if sep == ' ' || sep == '.' || sep == '-' || sep == '_' || sep == '*' {
+				j, n := k, 1
+				for j+2 < len(items) && items[j+1].r == sep && single(j+2) {
+					j += 2
+					n++
+				}
+				if n >= 4 {
+					if !changed {
+						out = append(out, items[:k]...)
+						changed = true
+					}
+					for x := k; x <= j; x += 2 {
+						out = append(out, items[x])
+					}
+					k = j + 1
+					continue
+				}
+			}
+		}
+		if changed {
+			out = append(out, items[k])
+		}
+		k++
+	}
+	if !changed {
+		return items
+	}
+	return out
+}

@@ -1,0 +1,90 @@
+package inject
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Catalogue ids of the injection classes (see report/catalog).
+const (
+	idHidden     = "INJ-001"
+	idMarkup     = "INJ-002"
+	idOverride   = "INJ-003"
+	idConceal    = "INJ-004"
+	idSensitive  = "INJ-005"
+	idExfil      = "INJ-006"
+	idApproval   = "INJ-007"
+	idCrossTool  = "INJ-008"
+	idPreference = "INJ-009"
+	idEncoded    = "INJ-010"
+	idTruncated  = "INJ-011"
+)
+
+// matcher is one rule row: a class, a name, a cheap literal prefilter and
+// an RE2 expression over the shadow. Weak rows are signals that need a
+// second, independent signal before they are reported as high; alone they
+// are reported as medium only when Lone is set.
+type matcher struct {
+	Class string
+	Name  string
+	// Weak marks a signal that is not enough alone for a high finding.
+	Weak bool
+	// Lone reports a weak signal on its own (medium) instead of dropping it.
+	Lone bool
+	// Pre are literals of which at least one must occur in the shadow
+	// before the expression runs; empty means always run.
+	Pre []string
+	// Kinds limits the row to some field kinds; nil means prose and values.
+	Kinds []fieldKind
+	Re    *regexp.Regexp
+	// OK, when set, vets a match (ownership, negation, scope).
+	OK func(c *scanCtx, m []int) bool
+}
+
+// macros expand inside rule expressions so they stay readable.
+var macros = strings.NewReplacer(
+	"{W}", "(?:[^\\s.!?;]+)",
+	"{AUD}", `(?:the\s+|any\s+|your\s+|an?\s+|their\s+)?(?:end[- ]?)?(?:users?|humans?|operators?|persons?|people|anyone|anybody|customers?|requesters?|callers?|principals?|owners?|clients?|developers?|admins?|administrators?|reviewers?|auditors?)\b`,
+	"{NEG}", `(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|shall\s+not|cannot|can'?t|may\s+not|will\s+not|won'?t|avoid|refrain\s+from|not\s+to|no\s+need\s+to|without|under\s+no\s+circumstances?\s+(?:should\s+you\s+)?)`,
+)
+
+// rx compiles a rule expression with macros; gap widths are written
+// {G40} (up to 40 characters inside a sentence).
+func rx(expr string) *regexp.Regexp {
+	expr = expandGaps(expr)
+	return regexp.MustCompile(macros.Replace(expr))
+}
+
+// expandGaps rewrites {GN} into a bounded repetition of the gap class.
+func expandGaps(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "{G")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := strings.IndexByte(s[i:], '}')
+		n, err := strconv.Atoi(s[i+2 : i+j])
+		if err != nil {
+			b.WriteString(s[:i+2])
+			s = s[i+2:]
+			continue
+		}
+		b.WriteString(s[:i])
+		b.WriteString(`(?:[^.!?;\n]|[.!?;][^\s]){0,` + strconv.Itoa(n) + `}`)
+		s = s[i+j+1:]
+	}
+}
+
+// all is every row, in catalogue order; built once.
+var all = buildRules()
+
+func buildRules() []*matcher {
+	var rs []*matcher
+	for _, g := range [][]*matcher{markupRules(), overrideRules(), concealRules(), sensitiveRules(), exfilRules(), approvalRules(), crossToolRules(), preferenceRules(), foreignRules()} {
+		rs = append(rs, g...)
+	}
+	return rs
+}

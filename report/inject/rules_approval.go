@@ -1,0 +1,40 @@
+package inject
+
+// Approval bypass: text that talks the agent out of asking the person
+// before acting ("no need to confirm", "the user already authorised
+// this", "auto-run"). A status field that "is already approved" describes
+// data, not the agent, and stays quiet.
+
+const approvalNoun = `(?:confirmation|confirm|approval|approve|permission|consent|authori[sz]ation|sign-?off|go-ahead|verification|review|acknowledg(?:e?ment))`
+
+func approvalRules() []*matcher {
+	return []*matcher{
+		{Class: idApproval, Name: "no_confirmation", Pre: []string{"confirm", "approv", "permission", "consent", "authori", "sign-off", "signoff", "go-ahead", "verif", "review", "acknowledg"},
+			Re: rx(`\bno\s+need\s+(?:to|for)\s+(?:\w+\s+){0,3}?(?:` + approvalNoun + `\w*|ask\w*|check\w*\s+with|bother\w*)\b|\b(?:do\s+not|don'?t|never|without|no\s+need\s+to|must\s+not|should\s+not|stop)\s+(?:\w+\s+){0,2}?(?:ask|asking|prompt|prompting|wait|waiting|request|requesting|seek|seeking|get|getting|require|requiring|need|needing|obtain|obtaining|check|checking)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:(?:the\s+|any\s+|explicit\s+|their\s+|user\s+|human\s+)*(?:user'?s?\s+)?)?` + approvalNoun + `s?\b|\bwithout\s+(?:asking|checking\s+with|consulting|bothering|prompting|confirming\s+with|notifying)\s+(?:the\s+)?(?:user|human|operator|owner)s?\b`),
+			OK: approvalScope},
+		{Class: idApproval, Name: "already_authorised", Pre: []string{"already", "pre-", "preapprov", "preauthori", "granted", "consent"},
+			Re: rx(`\b(?:the\s+)?(?:user|human|operator|owner|admin|administrator|customer)s?\s+(?:has\s+|have\s+)?(?:already\s+|previously\s+|explicitly\s+)+(?:approved|agreed|consented|authori[sz]ed|confirmed|granted|allowed|permitted|signed\s+off|okayed|ok'?d)|\b(?:you\s+(?:are|have\s+been)|this\s+(?:tool|action|operation|call|request|command|access)\s+(?:is|has\s+been)|(?:all|these|such|any)\s+(?:actions?|operations?|calls?|tool\s+calls?|commands?|requests?|transfers?|payments?|deletions?|changes?)\s+(?:are|have\s+been))\s+(?:already\s+|pre-?|fully\s+|automatically\s+)+(?:authori[sz]ed|approved|confirmed|consented|cleared|permitted|allowed|verified)|\bpre-?(?:approved|authori[sz]ed|confirmed|consented)\s+(?:by\s+the\s+user|for\s+(?:all|any|every))|\bpermission\s+(?:has\s+been\s+|is\s+)?(?:already\s+)?granted\s+(?:for|to)\s+(?:all|any|every|you)\b|\b(?:implicit|blanket|standing|global|full)\s+(?:consent|approval|permission|authori[sz]ation)\s+(?:has\s+been|is|was)\s+(?:given|granted)`),
+			OK: notNegatedOrQuoted},
+		{Class: idApproval, Name: "auto_run", Pre: []string{"auto", "automatically", "immediately", "skip", "bypass"},
+			Re: rx(`\bauto-?(?:run|execute|approve|confirm|accept)\s+(?:this|all|any|every|each)\s+(?:\w+\s+)?(?:tools?|calls?|commands?|actions?|requests?|operations?|steps?)|\b(?:automatically|immediately)\s+(?:run|execute|call|invoke|approve|confirm|accept|proceed|perform)\b{G40}\bwithout\s+(?:\w+\s+){0,3}?(?:` + approvalNoun + `|asking|checking|prompting)|\b(?:skip|bypass|circumvent|disable|ignore|suppress)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:user\s+|human\s+|manual\s+)?(?:` + approvalNoun + `)s?\s+(?:step|prompt|dialog|check|request|process|flow)?s?\b{G40}\b(?:user|human|operator|you|always|every|all)\b|\bhuman[- ]in[- ]the[- ]loop\s+(?:is\s+)?(?:not\s+(?:needed|required)|disabled|skipped|unnecessary)`),
+			OK: approvalScope},
+
+		{Class: idApproval, Name: "no_confirmation_i18n", Pre: []string{"confirm", "autoris", "autoriz", "bestatig", "genehm", "zustimm", "подтвержд", "разрешени", "确认", "確認", "批准", "授权", "承認", "許可", "conferma", "approv", "aprob", "aprova", "permiso", "permissao", "erlaub"},
+			Re: rx(`\bsans\s+(?:demander\s+(?:de\s+)?|attendre\s+(?:de\s+|la\s+)?)?(?:confirmation|autorisation|approbation|permission)|\bpas\s+besoin\s+de\s+(?:\w+\s+){0,2}?(?:confirm|autoris|approb|demander)|\bdeja\s+(?:autorise|approuve|confirme)|\bsin\s+(?:pedir\s+|solicitar\s+|esperar\s+)?(?:confirmacion|autorizacion|aprobacion|permiso)|\bno\s+(?:es\s+necesario|hace\s+falta)\s+(?:\w+\s+){0,2}?(?:confirm|autoriz|aprob|pedir)|\bya\s+(?:ha\s+sido\s+|esta\s+)?(?:autorizad|aprobad|confirmad)|\bsem\s+(?:pedir\s+|solicitar\s+|aguardar\s+)?(?:confirmacao|autorizacao|aprovacao|permissao)|\bja\s+(?:foi\s+|esta\s+)?(?:autorizad|aprovad|confirmad)|\bsenza\s+(?:chiedere\s+|attendere\s+)?(?:conferma|autorizzazione|approvazione|permesso)|\bgia\s+(?:stato\s+)?(?:autorizzat|approvat|confermat)|\bohne\s+(?:\w+\s+){0,2}?(?:bestatigung|genehmigung|zustimmung|erlaubnis|ruckfrage|nachzufragen)|\bbereits\s+(?:genehmigt|autorisiert|bestatigt|freigegeben)|без\s+(?:\S+\s+)?(?:подтверждени|разрешени|согласи)|уже\s+(?:одобрен|разрешен|подтвержден|авторизован)|(?:无需|無需|不需要|不必|不用)[^。！？\n]{0,6}(?:确认|確認|批准|授权|授權|同意|许可|許可)|(?:已经|已)(?:获得|獲得)?(?:授权|授權|批准|确认|確認)|(?:確認|承認|許可)(?:は)?(?:不要|なしで|せずに|を求めずに)|(?:すでに|既に)(?:承認|許可|確認)(?:済み|されて)`),
+			OK: notNegatedOrQuoted},
+	}
+}
+
+// approvalScope keeps parameter descriptions of a tool's own flags quiet
+// ("force: do not ask for confirmation"): in a parameter description the
+// rule must name the person being skipped.
+func approvalScope(c *scanCtx, m []int) bool {
+	if !notNegatedOrQuoted(c, m) {
+		return false
+	}
+	if c.e.Kind == kindProse && !contains(c.e.Element, "/properties/") {
+		return true
+	}
+	seg := c.text[m[0]:m[1]]
+	return contains(seg, "user") || contains(seg, "human") || contains(seg, "operator")
+}

@@ -1,0 +1,150 @@
+package inject
+
+import (
+	"strings"
+)
+
+// Cross-tool and cross-server instructions reach into behaviour the
+// server does not own ("when send_email is called, bcc …"). Tool
+// preference manipulation steers the agent away from other tools ("always
+// use this tool instead of …"). Naming the server's own tools is in scope:
+// "call list_files first" is a usage note.
+
+// ident is a tool-shaped identifier: snake/kebab/dotted with at least two
+// segments, or anything in backticks or quotes.
+const ident = `(?:["'\x60]([a-z][a-z0-9_.:/-]{1,60})["'\x60]|\b([a-z][a-z0-9]*(?:[_.:-][a-z0-9]+)+)\b)`
+
+const toolVerb = `(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|invoked|run|runs|running|execute|executes|executing|trigger|triggers|triggering)`
+
+func crossToolRules() []*matcher {
+	return []*matcher{
+		{Class: idCrossTool, Name: "on_other_tool_call", Pre: []string{"when", "if ", "before", "after", "each time", "every time", "once", "while", "prior to"},
+			Re: rx(`\b(?:when(?:ever)?|if|before|after|each\s+time|every\s+time|once|while|prior\s+to)\s+(?:you\s+|the\s+(?:assistant|agent|model|ai|llm|user)\s+)?(?:\w+\s+)?` + toolVerb + `\s+(?:the\s+|a\s+|an\s+)?(?:tool\s+|function\s+)?` + ident),
+			OK: foreignIdent},
+		{Class: idCrossTool, Name: "other_tool_event", Pre: []string{"when", "if ", "whenever", "each time"},
+			Re: rx(`\b(?:when(?:ever)?|if|each\s+time|every\s+time|once)\s+(?:the\s+)?` + ident + `\s+(?:tool\s+|function\s+|command\s+)?(?:is|gets|get|are|has\s+been|was)\s+(?:called|invoked|used|run|executed|triggered|available|present|loaded|enabled)`),
+			OK: foreignIdent},
+		{Class: idCrossTool, Name: "other_tool_directive", Pre: []string{"must", "should", "shall", "need", "has to", "required", "will now"},
+			Re: rx(ident + `\s+(?:tool\s+|function\s+)?(?:must|should|shall|needs?\s+to|has\s+to|is\s+required\s+to|will\s+now)\s+(?:now\s+|also\s+|always\s+|first\s+|only\s+)*(?:send|bcc|cc|include|add|append|forward|redirect|route|copy|be\s+(?:redirected|rerouted|sent\s+to|pointed))\b`),
+			OK: foreignIdent},
+		{Class: idCrossTool, Name: "any_other_tool", Pre: []string{"other tool", "other function", "any tool", "every tool", "all tools", "each tool", "other server", "another tool", "another server", "other mcp"},
+			Re: rx(`\b(?:when(?:ever)?|before|after|each\s+time|every\s+time)\s+(?:you\s+)?(?:\w+\s+)?` + toolVerb + `\s+(?:any|another|other|every|each|all)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)\b{G80}\b(?:include|add|append|bcc|cc|send|pass|forward|copy|attach|insert|prepend|report|also\s+call|also\s+use|first\s+(?:call|use|run)|call\s+this|use\s+this|run\s+this)\b|\b(?:all|any|every)\s+(?:other\s+)?(?:tools?|tool\s+calls?|functions?|servers?)\s+(?:must|should|shall|need\s+to)\s+(?:\w+\s+){0,3}?(?:include|add|append|bcc|cc|send|pass|forward|copy|route|go\s+through|be\s+(?:routed|sent|proxied))\b`),
+			OK: notNegatedOrQuoted},
+		{Class: idCrossTool, Name: "other_server_directive", Pre: []string{"server", "integration", "connector", "plugin"},
+			Re: rx(`\b(?:other|another|all|any|third[- ]party|external|different|every)\s+(?:mcp\s+)?(?:servers?|integrations?|connectors?|plugins?)(?:'s?)?\s+(?:\w+\s+){0,2}?(?:must|should|shall|are\s+to|need\s+to)\s+(?:\w+\s+){0,2}?(?:forward|send|bcc|cc|redirect|route|report|copy|ignore|disable|be\s+(?:ignored|disabled|bypassed|routed|redirected))\b`),
+			OK: notNegatedOrQuoted},
+	}
+}
+
+func preferenceRules() []*matcher {
+	return []*matcher{
+		{Class: idPreference, Name: "use_instead_of_others", Pre: []string{"instead", "rather than", "over ", "in place of", "not the", "not any", "never", "only"},
+			Re: rx(`\b(?:always|only|exclusively|must|should)\s+(?:\w+\s+)?(?:use|call|invoke|choose|select|prefer|pick|route\s+(?:\w+\s+)?(?:to|through))\s+(?:this|me|our|the\s+present)\b(?:\s+(?:tool|server|function|one|service|integration|mcp))?{G60}\b(?:instead\s+of|rather\s+than|over|in\s+place\s+of|not\s+(?:the|any)|never)\b\s*(?:the\s+|any\s+|all\s+)?` + `(?:` + ident + `|([a-z][a-z0-9 ]{2,40}))`),
+			OK: preferForeign},
+		{Class: idPreference, Name: "shun_other_tools", Pre: []string{"other", "another", "alternative", "different", "competing", "third", "external", "similar", "built-in", "native", "default"},
+			Re: rx(`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|avoid|stop)\s+(?:ever\s+)?(?:use|using|call|calling|invoke|invoking|trust|trusting|choose|rely\s+on|relying\s+on|consider)\s+(?:any\s+|the\s+)?(?:other|another|alternative|different|competing|third[- ]party|external|similar|built-in|native|default)\s+(?:\w+\s+)?(?:tools?|servers?|functions?|services?|integrations?|plugins?|mcps?|search(?:es)?|providers?)\b|\b(?:other|all\s+other|competing|alternative|similar|third[- ]party)\s+(?:\w+\s+)?(?:tools?|servers?|functions?|mcps?|integrations?)\s+(?:are|is|have\s+been|were|will\s+be)\s+(?:now\s+)?(?:deprecated|broken|unreliable|insecure|unsafe|malicious|outdated|compromised|disabled|obsolete|inaccurate|untrusted|dangerous|fake|not\s+(?:safe|reliable|trusted|allowed|permitted|to\s+be\s+(?:used|trusted)))`),
+			OK: notNegatedOrQuoted},
+		{Class: idPreference, Name: "this_tool_supreme", Pre: []string{"this tool", "this server", "this function", "this integration"},
+			Re: rx(`\b(?:this|the\s+present)\s+(?:tool|server|function|integration)\s+(?:supersedes|replaces|overrides|outranks|takes\s+(?:precedence|priority)\s+over|must\s+(?:always\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:instead\s+of|over|before|rather\s+than)|should\s+(?:always\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:instead\s+of|over|rather\s+than))\s+(?:all|any|every|other|the\s+(?:other|built-in|default|native))|\b(?:this|the\s+present)\s+(?:tool|server|function|integration)\s+is\s+(?:the\s+)?(?:only|sole|preferred|mandatory|primary|exclusive|official|trusted|recommended|best)\s+(?:\w+\s+){0,3}?(?:tool|server|way|option|choice|method|source|provider)\b{G60}\b(?:instead\s+of|over\s+(?:all|any|other)|rather\s+than|all\s+other|any\s+other|for\s+(?:all|every|any)\s+\w+\s+(?:requests?|tasks?|queries|operations))|\bprefer\s+(?:this|me)\s+(?:\w+\s+)?(?:over|to)\s+(?:all|any|every|other|the)\b`),
+			OK: notNegatedOrQuoted},
+		{Class: idPreference, Name: "first_before_any", Pre: []string{"before", "prior to"},
+			Re: rx(`\b(?:before|prior\s+to)\s+(?:using|calling|invoking|running)\s+(?:any|all|every)\s+other\s+(?:mcp\s+)?(?:tools?|functions?|servers?)\b{G40}\b(?:must|always|first|you\s+(?:need|have)\s+to)\b{G30}\b(?:call|use|run|invoke)\s+(?:this|me)\b`),
+			OK: notNegatedOrQuoted},
+	}
+}
+
+// foreignRules catch references to tools of other servers in the agent
+// naming schemes (mcp__server__tool, mcp_tool_x): weak alone.
+func foreignRules() []*matcher {
+	return []*matcher{
+		{Class: idCrossTool, Name: "foreign_qualified_tool", Weak: true, Pre: []string{"mcp_", "__"},
+			Re: rx(`\b(mcp__?[a-z0-9_-]+|[a-z0-9-]+__[a-z0-9_-]+)\b`),
+			OK: func(c *scanCtx, m []int) bool { return c.foreign(c.text[m[2]:m[3]]) }},
+	}
+}
+
+// foreignIdent vets a match whose first non-empty group is an identifier:
+// it must name a tool this server does not own.
+func foreignIdent(c *scanCtx, m []int) bool {
+	id := firstGroup(c.text, m)
+	if id == "" || !c.foreign(id) {
+		return false
+	}
+	return notNegatedOrQuoted(c, m)
+}
+
+// preferForeign vets a preference claim: the alternative named must not
+// be one of the server's own tools ("use create_items instead of calling
+// this tool in a loop" is a usage note).
+func preferForeign(c *scanCtx, m []int) bool {
+	id := firstGroup(c.text, m)
+	if id == "" {
+		return false
+	}
+	id = strings.TrimSpace(id)
+	for _, w := range strings.Fields(id) {
+		if c.sc.tools[w] || c.ownParam(w) {
+			return false
+		}
+		if w == "calling" || w == "this" || w == "looping" || w == "guessing" || w == "asking" {
+			return false
+		}
+	}
+	return notNegatedOrQuoted(c, m)
+}
+
+func firstGroup(t string, m []int) string {
+	for g := 1; 2*g+1 < len(m); g++ {
+		if m[2*g] >= 0 {
+			return t[m[2*g]:m[2*g+1]]
+		}
+	}
+	return ""
+}
+
+// commonCompounds look like identifiers but are English.
+var commonCompounds = wordSet(`read-only write-only e.g i.e utf-8 utf-16 follow-up built-in real-time up-to-date
+	step-by-step well-known re-run opt-in opt-out sign-in sign-up log-in log-out set-up check-in end-to-end one-time
+	read-write non-empty top-level multi-line case-sensitive case-insensitive open-source third-party front-end back-end
+	x-api-key content-type user-agent a-z 0-9 pre-approved auto-run`)
+
+// foreign reports whether id names a tool outside this server.
+func (c *scanCtx) foreign(id string) bool {
+	id = strings.Trim(id, "\"'`()")
+	if id == "" || commonCompounds[id] || c.sc.tools[id] || c.ownParam(id) {
+		return false
+	}
+	if strings.ContainsAny(id, "/:") || strings.Count(id, ".") > 0 && !strings.Contains(id, "_") {
+		return false // paths, URLs, file names, dotted properties
+	}
+	if !strings.ContainsAny(id, "_-") {
+		return false // a single word is prose
+	}
+	// Qualified names: mcp__server__tool or server_tool where the last
+	// segment or the remainder is an own tool.
+	for t := range c.sc.tools {
+		if strings.HasSuffix(id, "__"+t) || strings.HasSuffix(id, "_"+t) || strings.HasSuffix(id, "-"+t) || strings.HasSuffix(id, "."+t) {
+			return false
+		}
+	}
+	for _, tok := range identTokens(id) {
+		if c.sc.names[tok] {
+			return false
+		}
+	}
+	return true
+}
+
+// ownParam reports whether id is a parameter name of the current tool
+// (or of any tool, for server-level strings).
+func (c *scanCtx) ownParam(id string) bool {
+	if p := c.params(); p != nil && p[id] {
+		return true
+	}
+	for _, p := range c.sc.params {
+		if p[id] {
+			return true
+		}
+	}
+	return false
+}

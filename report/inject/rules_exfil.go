@@ -1,0 +1,114 @@
+package inject
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Exfiltration sinks: a URL or address that is the goal of a send verb,
+// a declared collector, or a markdown image whose URL carries a
+// placeholder the model is meant to fill with data. A URL cited as
+// documentation ("see https://…", "fetches from https://…") is a
+// locative, not a goal, and stays quiet.
+
+const (
+	urlOrMail = `(?:(?:https?|ftp|wss?)://[^\s<>"'\x60)\]]+|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})`
+	sendVerb  = `\b(?:send|post|forward|upload|transmit|submit|deliver|report|exfiltrate|leak|sync|mirror|copy|push|relay|dispatch|beam|pipe|stream|log|cc|bcc|email|e-mail|mail|notify|ping|share|export|back\s+up|replicate|webhook|callback)\b`
+	// dataObj is what an attacker wants shipped out.
+	dataObj = `\b(?:conversations?|history|chats?|messages|contents?|data|results?|outputs?|credentials?|keys?|tokens?|secrets?|passwords?|files?|everything|all|copy|copies|summary|transcripts?|env|context|details|information|info|responses?|inputs?|quer(?:y|ies)|prompts?|emails|documents?|records|logs?|cookies?|code|source|repo|memory|notes|answers?|replies|findings)\b`
+)
+
+var (
+	reSendGoal  = rx(sendVerb + `{G120}\b(?:to|into|at|towards|onto|via|using|through)\s+(?:the\s+|this\s+|our\s+|my\s+|a\s+)?(?:[\w-]+\s+){0,3}?<?` + urlOrMail)
+	reAddrVerb  = rx(`\b(?:cc|bcc|email|e-mail|mail|message|text|dm|notify|contact|loop\s+in|copy\s+in)\s+(?:\w+\s+){0,3}?` + `[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`)
+	reSinkDecl  = rx(`\b(?:webhook|endpoint|callback|sink|collector|receiver|destination|exfil\w*|logging\s+server|backup\s+server|relay|listener|drop\s+box|dropbox|inbox)(?:\s+(?:url|address|host|server))?\s*(?:is|are|:|=|at|lives\s+at)\s*<?` + urlOrMail)
+	reMdImage   = rx(`!\[[^\]\n]{0,100}\]\(\s*<?(?:https?:)?//[^\s)]{0,400}`)
+	rePlacehold = regexp.MustCompile(`\{[^}]{0,60}\}|\$\{?[a-z_]+|%7b|<[a-z_ ]{1,40}>|\[[a-z_ ]{1,40}\]|%24|\{\{`)
+	reFetchExf  = rx(`\b(?:fetch|visit|open|load|request|call|curl|wget|get|access|navigate\s+to|browse\s+to|ping|hit|render|display|embed|include)\s+(?:the\s+)?(?:url\s+|image\s+|link\s+)?<?(?:https?:)?//[^\s)]{0,300}[?&][a-z0-9_]{1,30}=`)
+	reDataObj   = rx(dataObj)
+	reRFC2606   = regexp.MustCompile(`^(?:[a-z0-9-]+\.)*(?:example\.(?:com|org|net)|[a-z0-9-]+\.(?:example|test|invalid|localhost)|localhost|127\.0\.0\.1)$`)
+	reHost      = regexp.MustCompile(`(?://|@)([a-z0-9.-]+)`)
+)
+
+func exfilRules() []*matcher { return nil }
+
+// exfilHits finds sinks in one string. A sink with a data object or a
+// placeholder is strong; a bare imperative send to an address is weak.
+func exfilHits(c *scanCtx) []hit {
+	t := c.text
+	if !strings.Contains(t, "//") && !strings.Contains(t, "@") {
+		return nil
+	}
+	var out []hit
+	for _, m := range reMdImage.FindAllStringIndex(t, 8) {
+		u := t[m[0]:m[1]]
+		if i := strings.IndexAny(u, "?#"); i >= 0 && rePlacehold.MatchString(u[i:]) {
+			out = append(out, hit{class: idExfil, rule: "image_beacon", start: m[0], end: m[1]})
+		} else if i >= 0 && strings.Contains(u[i:], "=") {
+			out = append(out, hit{class: idExfil, rule: "image_query", start: m[0], end: m[1], weak: true, sig: sigSink})
+		}
+	}
+	for _, m := range reFetchExf.FindAllStringIndex(t, 8) {
+		e := m[1]
+		for e < len(t) && t[e] != ' ' && t[e] != '\n' && t[e] != ')' {
+			e++
+		}
+		if rePlacehold.MatchString(t[m[0]:e]) {
+			out = append(out, hit{class: idExfil, rule: "url_placeholder", start: m[0], end: e})
+		}
+	}
+	for _, m := range reSinkDecl.FindAllStringIndex(t, 8) {
+		s0, s1 := sentence(t, m[0], m[1])
+		if reSendIn(t[s0:s1]) || reDataObj.MatchString(t[s0:s1]) {
+			out = append(out, hit{class: idExfil, rule: "declared_sink", start: m[0], end: m[1], weak: !reDataObj.MatchString(t[s0:s1]), sig: sigSink})
+		}
+	}
+	for _, re := range []*regexp.Regexp{reSendGoal, reAddrVerb} {
+		for _, m := range re.FindAllStringIndex(t, 8) {
+			if negatedBefore(t, m[0]) || purposeBefore(t, m[0]) {
+				continue
+			}
+			seg := t[m[0]:m[1]]
+			bcc := re == reAddrVerb && (strings.HasPrefix(seg, "bcc") || strings.HasPrefix(seg, "cc"))
+			strong := bcc || reDataObj.MatchString(seg)
+			if !strong && reservedHost(seg) {
+				continue
+			}
+			out = append(out, hit{class: idExfil, rule: "send_to_sink", start: m[0], end: m[1], weak: !strong, lone: true, sig: sigSink})
+		}
+	}
+	return out
+}
+
+func reSendIn(s string) bool { return reSendVerb.MatchString(s) }
+
+var reSendVerb = rx(sendVerb)
+
+// reservedHost reports whether every address in s is a documentation host
+// (RFC 2606/6761): examples, never sinks, unless data is being shipped.
+func reservedHost(s string) bool {
+	ms := reHost.FindAllStringSubmatch(s, -1)
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if !reRFC2606.MatchString(strings.TrimRight(m[1], ".")) {
+			return false
+		}
+	}
+	return true
+}
+
+// purposeBefore reports a send verb used as a purpose or capability ("use
+// this to send", "allows you to post", "can forward"): the tool's own
+// function, not an instruction.
+func purposeBefore(t string, i int) bool {
+	pre := t[max(0, i-24):i]
+	pre = strings.TrimRight(pre, " ")
+	for _, w := range []string{" to", "\nto", " can", " will", " used to", " lets you", " allows", " may", " could", " would", " that", " which"} {
+		if strings.HasSuffix(" "+pre, w) {
+			return true
+		}
+	}
+	return pre == "to" || pre == "can"
+}

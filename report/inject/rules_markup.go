@@ -1,0 +1,91 @@
+package inject
+
+import (
+	"regexp"
+	"strings"
+)
+
+// markupRules find injection markers: pseudo-tags and role tokens that try
+// to pass server text off as system or user turns, and HTML comments a
+// renderer hides from the reader but the model still reads.
+func markupRules() []*matcher {
+	return []*matcher{
+		{Class: idMarkup, Name: "html_comment", Pre: []string{"<!--"},
+			Re: rx(`<!--[\s\S]*?-->`), OK: func(c *scanCtx, m []int) bool {
+				return strings.TrimSpace(strings.Trim(c.text[m[0]:m[1]], "<>!-")) != ""
+			}},
+		{Class: idMarkup, Name: "pseudo_tag", Pre: []string{"<"}, Kinds: []fieldKind{kindProse, kindValue, kindIdent},
+			Re: rx(`<\s*/?\s*(?:important|system|system[_ -]?(?:prompt|message|note|instructions?|override)|instructions?|hidden|hidden[_ -]?(?:instructions?|note|text)|secret|secret[_ -]?(?:instructions?|note)|admin|admin[_ -]?(?:note|override)|assistant|override|note[_ -]?to[_ -]?(?:the[_ -]?)?(?:ai|assistant|model|llm|agent)|ai[_ -]?(?:note|instructions?)|(?:tool|model|assistant|agent|llm)[_ -]?instructions?|developer[_ -]?(?:message|instructions?|mode)|jailbreak|im_start|im_end|endoftext|critical[_ -]?instructions?|mandatory[_ -]?instructions?|priority[_ -]?instructions?)\s*(?:\s[^<>]{0,60})?>`)},
+		{Class: idMarkup, Name: "role_token", Pre: []string{"<|", "[inst", "[/inst", "<<sys", "<</sys", "[system", "[sys]", "[admin", "[hidden", "[secret", "[assistant", "[note to", "[developer", "[ai ", "[override"},
+			Re: rx(`<\|\s*(?:im_start|im_end|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id|begin_of_text)\s*\|>|\[/?inst\]|<</?sys>>|\[(?:system|sys|system (?:note|message|prompt|override|instructions?)|admin(?: note| override)?|hidden(?: instructions?| note)?|secret(?: instructions?| note)?|assistant|note to (?:the )?(?:ai|assistant|model|llm|agent)s?|developer (?:note|mode|message|instructions?)|ai (?:note|instructions?)|override)\]`)},
+		{Class: idMarkup, Name: "role_line", Pre: []string{":"},
+			Re: rx(`(?:^|\n)\s*(?:#{1,6}\s*|\*\*)?(?:system|system (?:message|note|prompt|override|instructions?)|new (?:system )?instructions?|note to (?:the )?(?:ai|assistant|model|llm|agent)s?|ai (?:note|instructions?)|assistant instructions?|admin (?:note|override|message))\s*(?:\*\*)?\s*:`),
+			OK: notInstructions},
+		{Class: idMarkup, Name: "addressed_to_model", Pre: []string{"note to", "attention", "message to", "dear"},
+			Re: rx(`\b(?:(?:note|message|instructions?|reminder|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\b|dear\s+(?:ai|assistant|llm|claude|model|agent)\b)`),
+			OK: notInstructions},
+	}
+}
+
+// notInstructions keeps a rule off server instructions, which are
+// legitimately addressed to the model.
+func notInstructions(c *scanCtx, m []int) bool {
+	return c.e.Element != "server:instructions"
+}
+
+var (
+	reOpenTag  = regexp.MustCompile(`<([a-z][a-z0-9_-]{1,40})(?:\s[^<>]{0,120})?>`)
+	reCloseTag = regexp.MustCompile(`</([a-z][a-z0-9_-]{1,40})\s*>`)
+	// reModelTalk is what makes a custom tag's content an instruction.
+	reModelTalk = regexp.MustCompile(`\b(?:you|your|assistant|ai|llm|model|agent|must|do not|don't|never|ignore|always|secret|hidden|instructions?)\b`)
+)
+
+// docTags are tags real descriptions pair for structure; they are not
+// markers. HTML formatting tags are included.
+var docTags = wordSet(`a abbr b big blockquote body br button caption center cite code col dd del details div dl dt em
+	figcaption figure font footer form h1 h2 h3 h4 h5 h6 head header hr html i img input ins kbd label li link main mark
+	meta nav ol option p pre q s samp section select small span strong style sub summary sup table tbody td textarea tfoot
+	th thead title tr tt u ul var video audio source svg g path script noscript iframe article aside time
+	example examples hint hints usage use_case usecase usecases use_cases note notes tip tips param params parameter
+	parameters return returns result results response request input output description desc query sql json xml yaml
+	code_example sample samples schema format template snippet quote step steps item items row rows field fields
+	value values key name id type error errors warning warnings data file path url text content body message`)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// pairedTags finds custom tags that open and close around model-directed
+// text (<secret>…</secret>), which RE2 cannot pair by itself.
+func pairedTags(c *scanCtx) []hit {
+	t := c.text
+	if !strings.Contains(t, "</") {
+		return nil
+	}
+	var out []hit
+	closes := reCloseTag.FindAllStringSubmatchIndex(t, 64)
+	if len(closes) == 0 {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, o := range reOpenTag.FindAllStringSubmatchIndex(t, 64) {
+		name := t[o[2]:o[3]]
+		if docTags[name] || seen[name] {
+			continue
+		}
+		for _, cl := range closes {
+			if cl[0] > o[1] && t[cl[2]:cl[3]] == name {
+				if reModelTalk.MatchString(t[o[1]:cl[0]]) {
+					seen[name] = true
+					out = append(out, hit{class: idMarkup, rule: "paired_custom_tag", start: o[0], end: o[1]})
+				}
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,57 @@
+package inject
+
+// Override: a referent to the instructions the model already follows and
+// an invalidator in one sentence, in either order, or a claim of priority
+// over them. "Ignore the other parameters" has no referent and is quiet.
+
+const (
+	// ovRef names what the model already follows, qualified so a tool's
+	// own "default rules" or "existing settings" are not a referent.
+	ovRef = `(?:(?:all|any|every|the|your|my|its|these|those|of)\s+)*(?:(?:previous|prior|earlier|preceding|above|foregoing|original|initial|standing|system|safety|security|developer|ethical|other|guard|earlier)\s+){1,3}(?:instructions?|prompts?|rules?|guidelines?|directives?|constraints?|polic(?:y|ies)|guardrails?|programming|restrictions?|orders?|limitations?|safeguards?|protocols?)\b|` + ovRefStrong
+	// ovInv is an invalidating verb that means "stop obeying".
+	ovInv = `\b(?:ignore|ignoring|disregard|disregarding|forget|forgetting|nullify|discard|set\s+aside|pay\s+no\s+attention\s+to|do\s+not\s+(?:follow|obey|adhere\s+to|comply\s+with)|don'?t\s+(?:follow|obey)|stop\s+(?:following|obeying)|no\s+longer\s+(?:follow|obey)|circumvent|defy)\b`
+	// ovInvWeak invalidates only when the referent is plainly the
+	// model's own instructions (a rules tool may "replace existing rules").
+	ovInvWeak = `\b(?:override|overriding|overrule|bypass|bypassing|supersede|superseding|replace|replacing|skip|abandon|drop|cancel|neglect|break|violate|suspend|deactivate|disable|turn\s+off|void|throw\s+out|get\s+rid\s+of)\b`
+	// ovRefStrong is unmistakably what the model was told.
+	ovRefStrong = `(?:(?:all|any|every|the|your|my|its|these|those)\s+)*(?:(?:previous|prior|earlier|preceding|above|foregoing|original|initial|standing|system|safety|developer|ethical)\s+){1,3}(?:instructions?|prompts?|guidelines?|directives?|guardrails?|programming|safeguards?)\b|\bsystem\s+(?:prompt|message)s?\b|\b(?:everything|anything|all)\s+(?:you\s+(?:were|have\s+been|are)\s+told|(?:said|written|stated)\s+(?:above|before|earlier)|above|before\s+this)|\bwhat(?:ever)?\s+you\s+(?:were|have\s+been)\s+(?:told|instructed)|\byour\s+(?:instructions|guidelines|rules|training|programming|directives|guardrails|safety\s+\w+)\b|\b(?:the\s+)?user'?s\s+(?:instructions|request)\b`
+)
+
+func overrideRules() []*matcher {
+	return []*matcher{
+		{Class: idOverride, Name: "invalidate_prior", Pre: []string{"ignor", "disregard", "forget", "overrid", "overrul", "bypass", "nullif", "void", "discard", "supersed", "replac", "skip", "abandon", "drop", "cancel", "neglect", "aside", "no attention", "follow", "obey", "apply", "adhere", "comply", "circumvent", "break", "violate", "defy", "suspend", "deactivate", "disable", "turn off"},
+			Re: rx(`(?:` + ovInv + `{G60}(?:` + ovRef + `))|(?:` + ovInvWeak + `{G40}(?:` + ovRefStrong + `))`), OK: notNegatedOrQuoted},
+		{Class: idOverride, Name: "prior_invalidated", Pre: []string{"instruction", "prompt", "rule", "guideline", "directive", "constraint", "polic", "guardrail", "told", "programming", "restriction"},
+			Re: rx(`(?:` + ovRefStrong + `){G50}\b(?:(?:are|is|have\s+been|has\s+been|were|was|become|becomes)\s+(?:now\s+|hereby\s+|henceforth\s+)?(?:void|null|obsolete|invalid|superseded|cancell?ed|revoked|outdated|deprecated|overridden|lifted|suspended|disabled|irrelevant|replaced)|no\s+longer\s+(?:apply|applies|valid|relevant|in\s+effect|binding|matter)|(?:do|does)\s+not\s+apply(?:\s+(?:here|anymore|any\s+more|now))|should\s+(?:be\s+)?(?:ignored|disregarded|forgotten))\b`)},
+		{Class: idOverride, Name: "priority_claim", Pre: []string{"precedence", "priority", "supersede", "override", "overrule", "above all", "regardless", "more important than", "outrank"},
+			Re: rx(`\b(?:(?:takes?|has|have|with|given|gets?)\s+(?:absolute\s+|full\s+|top\s+|highest\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|other|previous|prior|the\s+user|the\s+system|your|existing|system)|(?:this|these|the\s+following|my|our)\s+(?:instructions?|notes?|rules?|messages?|directives?|requirements?|guidance|text|tool\s+description)\s+(?:always\s+)?(?:overrides?|supersedes?|overrule?s?|replaces?|outranks?|takes?\s+precedence)|(?:supersedes?|overrides?|overrules?|outranks?)\s+(?:all|any|every)\s+(?:other\s+|previous\s+|prior\s+|existing\s+)?(?:instructions?|rules?|guidelines?|directives?|policies|prompts?)|(?:highest|top|absolute|maximum|overriding|utmost)\s+priority\s+(?:instructions?|directives?|rules?|override|over\s+(?:all|any|every|other))|above\s+all\s+(?:other\s+)?(?:instructions?|rules?|guidelines?|directives?|prompts?)|regardless\s+of\s+(?:any|all|previous|prior|other|what(?:ever)?)\s+(?:(?:previous|prior|other|system|safety)\s+)?(?:instructions?|rules?|guidelines?|the\s+user\s+(?:says|asks|wants|requested)|you\s+(?:were|have\s+been)\s+told|policies|constraints)|more\s+important\s+than\s+(?:any|all|the|your)\s+(?:other\s+)?(?:instructions?|rules?|system\s+prompt|user\s+instructions?))`)},
+		{Class: idOverride, Name: "new_identity", Pre: []string{"you are now", "from now on", "new instructions", "new role", "new task", "new goal", "new purpose", "updated instructions", "mode", "act as", "pretend", "roleplay", "role-play", "real instructions", "true instructions", "actual instructions"},
+			Re: rx(`\b(?:you\s+are\s+now\s+(?:a|an|in|the|my|no\s+longer|operating|acting|free|unrestricted|jailbroken|dan)\b|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai|agent))\s+(?:are|will|must|should|shall|have\s+to|need\s+to)|(?:your|the)\s+(?:new|updated|real|true|actual|only)\s+(?:instructions?|role|task|goal|purpose|objective|directive|mission)\s+(?:is|are|:)|(?:new|updated|revised|real|true|actual)\s+(?:system\s+)?instructions?\s*:|(?:enter|enable|activate|switch\s+to|entering)\s+(?:developer|god|dan|jailbreak|debug|admin|root|unrestricted|sudo|maintenance)\s+mode|(?:developer|god|dan|jailbreak|unrestricted|sudo)\s+mode\s+(?:is\s+)?(?:enabled|activated|on)\b)`),
+			OK: notPrompt},
+
+		// Non-English: the same structure in the languages of the issue.
+		// Latin diacritics are folded by the shadow (précédentes → precedentes).
+		{Class: idOverride, Name: "invalidate_prior_fr", Pre: []string{"ignor", "oubli", "compte", "faites abstraction", "remplac", "annul"},
+			Re: rx(`\b(?:ignorez|ignore|ignorer|oubliez|oublie|oublier|ne\s+tenez\s+(?:pas|plus)\s+compte\s+d|ne\s+tiens\s+(?:pas|plus)\s+compte\s+d|faites\s+abstraction\s+d|remplacez|annulez){G40}(?:instructions?|consignes?|regles?|directives?|indications?|ordres?|prompt|invite)\b{G30}(?:precedentes?|anterieures?|ci-dessus|d'avant|du\s+systeme|systeme|initiales?|originales?|existantes?)|\b(?:toutes?\s+)?(?:les\s+)?(?:instructions?|consignes?|regles?)\s+(?:precedentes?|anterieures?|du\s+systeme){G30}(?:ignorees?|annulees?|obsoletes?|caduques?|ne\s+s'appliquent\s+plus|remplacees?)`)},
+		{Class: idOverride, Name: "invalidate_prior_es", Pre: []string{"ignor", "olvid", "caso omiso", "descart", "reemplaz", "anul"},
+			Re: rx(`\b(?:ignora|ignore|ignorar|ignoren|olvida|olvide|olvidar|olviden|haz\s+caso\s+omiso\s+(?:a|de)|haga\s+caso\s+omiso\s+(?:a|de)|descarta|descarte|reemplaza|anula){G40}(?:instrucciones|instruccion|reglas?|indicaciones|directrices|directivas|ordenes|prompt)\b{G30}(?:anteriores|previas|de\s+arriba|del\s+sistema|originales|iniciales|existentes)`)},
+		{Class: idOverride, Name: "invalidate_prior_pt", Pre: []string{"ignor", "esquec", "desconsider", "substitu", "descart"},
+			Re: rx(`\b(?:ignore|ignora|ignorar|ignorem|esqueca|esquece|esquecer|desconsidere|desconsiderar|descarte|substitua){G40}(?:instrucoes|instrucao|regras?|orientacoes|diretrizes|diretivas|ordens|prompt)\b{G30}(?:anteriores|previas|acima|do\s+sistema|originais|iniciais|existentes)`)},
+		{Class: idOverride, Name: "invalidate_prior_it", Pre: []string{"ignor", "dimentic", "non tener", "sostitu", "scart"},
+			Re: rx(`\b(?:ignora|ignorare|ignorate|ignori|dimentica|dimenticare|dimenticate|non\s+tenere\s+conto\s+d|scarta|sostituisci){G40}(?:istruzioni|istruzione|regole|indicazioni|direttive|ordini|prompt)\b{G30}(?:precedenti|sopra|di\s+sistema|del\s+sistema|originali|iniziali|esistenti|ricevute)`)},
+		{Class: idOverride, Name: "invalidate_prior_de", Pre: []string{"ignorier", "vergiss", "vergessen", "missacht", "beachte", "verwirf", "ersetz", "ausser kraft"},
+			Re: rx(`\b(?:ignoriere|ignorieren|ignorier|vergiss|vergessen|missachte|missachten|beachte\s+nicht|verwirf|verwerfen|ersetze){G50}(?:anweisungen|anweisung|instruktionen|regeln|vorgaben|befehle|richtlinien|systemprompt|anordnungen|prompts?)\b|\b(?:vorherigen|bisherigen|obigen|vorangegangenen|fruheren|alten|ursprunglichen|system)(?:-)?\s*(?:anweisungen|instruktionen|regeln|vorgaben|befehle|richtlinien){G40}(?:ignorieren|ignoriere|vergessen|vergiss|ungultig|aufgehoben|ausser\s+kraft|gelten\s+nicht\s+mehr|nicht\s+mehr\s+gultig)`)},
+		{Class: idOverride, Name: "invalidate_prior_ru", Pre: []string{"игнорир", "забуд", "не обращай", "не обращайте", "отмен", "пренебрег", "не следуй", "не следуйте"},
+			Re: rx(`(?:игнорируй|игнорируйте|игнорировать|проигнорируй|проигнорируйте|забудь|забудьте|не\s+обращай(?:те)?\s+внимания\s+на|отмени|отмените|пренебреги|не\s+следуй(?:те)?){G50}(?:инструкци|указани|правил|команд|директив|промпт|распоряжени)`)},
+		{Class: idOverride, Name: "invalidate_prior_zh", Pre: []string{"忽略", "无视", "無視", "忽视", "忘记", "忘掉", "不要理会", "不要遵守", "不要遵循", "覆盖", "取代", "优先"},
+			Re: rx(`(?:忽略|无视|無視|忽视|忘记|忘掉|不要理会|不要遵守|不要遵循|不再遵守|覆盖|取代)[^。！？\n]{0,12}(?:指令|指示|说明|規則|规则|提示|命令|要求|设定|設定|系统提示|系統提示)|(?:之前|以前|先前|上述|上面|前面|此前|原有|原来|系统)的?(?:所有)?(?:指令|指示|规则|提示|命令)[^。！？\n]{0,10}(?:无效|作废|失效|不再适用)|优先级?(?:高于|最高|大于)[^。！？\n]{0,10}(?:所有|任何|其他|系统|用户)`)},
+		{Class: idOverride, Name: "invalidate_prior_ja", Pre: []string{"無視", "忘れ", "従わ", "破棄", "上書き", "優先"},
+			Re: rx(`(?:指示|命令|指令|ルール|規則|プロンプト|設定|ガイドライン)[^。！？\n]{0,12}(?:無視|忘れ|従わな|破棄|上書き)|(?:無視|忘れ)[^。！？\n]{0,6}(?:て|なさい|ろ|ください)[^。！？\n]{0,20}(?:指示|命令|ルール)|(?:より|を)優先[^。！？\n]{0,10}(?:すべて|全て|他の|以前|システム)`)},
+	}
+}
+
+// notPrompt keeps persona rules off prompts: a prompt template that sets
+// a role ("act as a reviewer") is what prompts are for.
+func notPrompt(c *scanCtx, m []int) bool {
+	return c.e.Owner == "" || c.e.Owner[0] != 'p'
+}

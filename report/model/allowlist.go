@@ -1,0 +1,200 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// BundleAllowlist is every JSON path a bundle may contain, one per line.
+// "[]" stands for any array index; a trailing "/**" admits a whole raw
+// subtree (server definitions are kept exactly as served: they are what
+// the model already sees). Bundles are written only through [Project],
+// which drops anything not listed here, and a test fails when a Go field
+// is not listed, so what leaves a machine is exactly this list.
+//
+// Never listed: env or header values, full command lines, URLs with paths
+// or queries, absolute paths, user or host names.
+const BundleAllowlist = `
+kind
+generator.name
+generator.version
+createdAt
+host.os
+host.arch
+host.label
+contexts[].id
+contexts[].client
+contexts[].root
+contexts[].servers[].name
+contexts[].servers[].identity
+contexts[].servers[].scope
+contexts[].servers[].enabled
+contexts[].servers[].shadowedBy
+servers[].name
+servers[].identity
+servers[].transport
+servers[].endpoint
+servers[].source
+servers[].protocolVersion
+servers[].serverInfo/**
+servers[].capabilities/**
+servers[].instructions
+servers[].tools[]/**
+servers[].prompts[]/**
+servers[].resources[]/**
+servers[].resourceTemplates[]/**
+servers[].tokens.encoding
+servers[].tokens.tools/*
+servers[].tokens.toolsSum
+servers[].tokens.toolsList
+servers[].tokens.instructions
+servers[].tokens.prompts
+servers[].tokens.resources
+servers[].tokens.templates
+servers[].tokens.estimated
+servers[].config.client
+servers[].config.scope
+servers[].config.file
+servers[].config.line
+servers[].config.transport
+servers[].config.command
+servers[].config.args[]
+servers[].config.urlHost
+servers[].config.envNames[]
+servers[].config.headerNames[]
+servers[].config.disabled
+servers[].config.auth
+servers[].config.facts[].kind
+servers[].config.facts[].location
+servers[].config.facts[].detail
+servers[].errors[].code
+servers[].errors[].message
+servers[].errors[].phase
+servers[].hashes/*
+errors[].code
+errors[].message
+errors[].phase
+signature.algorithm
+signature.publicKey
+signature.keyId
+signature.value
+`
+
+type allowRule struct {
+	path    string
+	subtree bool // "/**": everything below
+	anyKey  bool // "/*": any key, scalar values
+}
+
+var allowRules = func() map[string]allowRule {
+	m := map[string]allowRule{}
+	for _, line := range strings.Split(BundleAllowlist, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		r := allowRule{path: line}
+		switch {
+		case strings.HasSuffix(line, "/**"):
+			r.path, r.subtree = strings.TrimSuffix(line, "/**"), true
+		case strings.HasSuffix(line, "/*"):
+			r.path, r.anyKey = strings.TrimSuffix(line, "/*"), true
+		}
+		m[r.path] = r
+	}
+	return m
+}()
+
+// Project encodes b keeping only allowlisted paths. dropped lists every
+// path that was removed (empty when the Go types and the allowlist agree).
+func Project(b *Bundle) (out []byte, dropped []string, err error) {
+	raw, err := Marshal(b)
+	if err != nil {
+		return nil, nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, nil, err
+	}
+	v = project(v, "", &dropped)
+	sort.Strings(dropped)
+	out, err = Marshal(v)
+	return out, dropped, err
+}
+
+// Disallowed walks any JSON document (an emitted bundle file) and returns
+// every path the allowlist does not admit. Tests run it over every bundle
+// Assay writes.
+func Disallowed(data []byte) ([]string, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	var dropped []string
+	project(v, "", &dropped)
+	sort.Strings(dropped)
+	return dropped, nil
+}
+
+func project(v any, path string, dropped *[]string) any {
+	if r, ok := allowRules[path]; ok && r.subtree {
+		return v
+	}
+	switch t := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for k, val := range t {
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			if r, ok := allowRules[path]; ok && r.anyKey {
+				if _, scalar := val.(json.Number); scalar {
+					out[k] = val
+				} else if _, s := val.(string); s {
+					out[k] = val
+				} else {
+					*dropped = append(*dropped, fmt.Sprintf("%s/%s", path, k))
+				}
+				continue
+			}
+			if !prefixAllowed(p) {
+				*dropped = append(*dropped, p)
+				continue
+			}
+			out[k] = project(val, p, dropped)
+		}
+		return out
+	case []any:
+		out := make([]any, len(t))
+		for i, el := range t {
+			out[i] = project(el, path+"[]", dropped)
+		}
+		return out
+	}
+	if _, ok := allowRules[path]; !ok && path != "" {
+		*dropped = append(*dropped, path)
+		return nil
+	}
+	return v
+}
+
+// prefixAllowed: p is listed, or is a prefix of a listed path.
+func prefixAllowed(p string) bool {
+	if _, ok := allowRules[p]; ok {
+		return true
+	}
+	for q := range allowRules {
+		if strings.HasPrefix(q, p+".") || strings.HasPrefix(q, p+"[]") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,106 @@
+package signature
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/assay-mcp/assay/report/model"
+)
+
+func key(seed byte) ed25519.PrivateKey {
+	return ed25519.NewKeyFromSeed(bytes.Repeat([]byte{seed}, ed25519.SeedSize))
+}
+
+func doc(t *testing.T) []byte {
+	t.Helper()
+	ins := "Be careful"
+	b := &model.Bundle{Kind: model.BundleKind, Generator: model.Generator{Name: "assay", Version: "t"},
+		Servers: []model.Server{{Name: "s", Identity: "s|stdio|node", Transport: "stdio", Source: "live", Instructions: &ins,
+			Tools: []json.RawMessage{json.RawMessage(`{"name":"delete_file","description":"Deletes a file.","inputSchema":{"type":"object"}}`)}}}}
+	out, _, err := model.Project(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestRoundTrip(t *testing.T) {
+	k := key(1)
+	signed, err := Sign(doc(t), k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Verify(signed, k.Public().(ed25519.PublicKey))
+	if !r.Valid || !r.Trusted || r.Problem != "" {
+		t.Fatalf("fresh signature: %+v", r)
+	}
+	if r.KeyID != KeyID(k.Public().(ed25519.PublicKey)) {
+		t.Errorf("key id %s", r.KeyID)
+	}
+	// Re-signing replaces, never stacks.
+	again, _ := Sign(signed, k)
+	if !bytes.Equal(again, signed) {
+		t.Error("signing twice changed the document")
+	}
+}
+
+// TestEveryByteEditDetected flips each byte of meaning in turn: any edit
+// that still parses as JSON must break the signature.
+func TestEveryByteEditDetected(t *testing.T) {
+	k := key(2)
+	signed, _ := Sign(doc(t), k)
+	sigStart := bytes.Index(signed, []byte(`"signature"`))
+	checked := 0
+	for i := 0; i < sigStart; i++ {
+		c := signed[i]
+		if c == ' ' || c == '\n' {
+			continue
+		}
+		mut := append([]byte(nil), signed...)
+		mut[i] ^= 0x01
+		r := Verify(mut, nil)
+		if r.Valid {
+			// Only harmless if the edit did not change the JSON value.
+			if strings.Contains(r.Problem, "not a JSON") {
+				continue
+			}
+			t.Errorf("byte %d (%q→%q) edited without breaking the signature", i, c, mut[i])
+		}
+		checked++
+	}
+	if checked < 100 {
+		t.Fatalf("only %d edits checked", checked)
+	}
+}
+
+func TestWrongKeyAndUnsigned(t *testing.T) {
+	signed, _ := Sign(doc(t), key(3))
+	r := Verify(signed, key(4).Public().(ed25519.PublicKey))
+	if !r.Valid || r.Trusted || !strings.Contains(r.Problem, "not by the expected key") {
+		t.Errorf("wrong key: %+v", r)
+	}
+	if r := Verify(doc(t), nil); r.Signed || r.Problem != ErrUnsigned.Error() {
+		t.Errorf("unsigned: %+v", r)
+	}
+}
+
+func TestKeyFiles(t *testing.T) {
+	k := key(5)
+	got, err := ParsePrivate(EncodePrivate(k))
+	if err != nil || !got.Equal(k) {
+		t.Fatalf("private round trip: %v", err)
+	}
+	pub, err := ParsePublic(EncodePublic(k.Public().(ed25519.PublicKey)))
+	if err != nil || !pub.Equal(k.Public()) {
+		t.Fatalf("public round trip: %v", err)
+	}
+	if _, err := ParsePrivate([]byte("garbage")); err == nil {
+		t.Error("garbage accepted as a private key")
+	}
+	if _, err := ParsePublic(EncodePrivate(k)); err == nil {
+		t.Error("a private key accepted as a public key")
+	}
+}
