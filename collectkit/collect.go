@@ -225,7 +225,7 @@ func declaredConfig(t Target) *model.ServerConfig {
 	c := &model.ServerConfig{Client: "cli", Scope: "cli", Transport: t.Transport}
 	if t.Transport == "stdio" {
 		c.Command = endpointOf(t)
-		c.Args, _ = redact.Args(t.Args)
+		c.Args = shownArgs(t.Args)
 	} else {
 		c.URLHost = redact.URLHost(t.URL)
 	}

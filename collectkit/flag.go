@@ -183,3 +183,34 @@ func splitCommand(s string) ([]string, error) {
 	}
 	return words, nil
 }
+
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// PassEnv gives a stdio target the named variables of the collector's
+// environment (through getenv). A local server gets nothing else besides
+// PATH and a fresh HOME, so a server that needs a token gets exactly that
+// token and no other secret. Only names are ever recorded.
+func PassEnv(t Target, names []string, getenv func(string) string) (Target, error) {
+	if len(names) == 0 {
+		return t, nil
+	}
+	if t.Transport != "stdio" {
+		return t, errors.New("--env applies to command-line servers only")
+	}
+	env := map[string]string{}
+	for k, v := range t.Env {
+		env[k] = v
+	}
+	for _, n := range names {
+		if !envName.MatchString(n) {
+			return t, fmt.Errorf("--env %q: want a variable name such as GITHUB_TOKEN (values are read from the environment)", redact.Value(n))
+		}
+		v := getenv(n)
+		if v == "" {
+			return t, fmt.Errorf("--env %s: the variable is not set", n)
+		}
+		env[n] = v
+	}
+	t.Env = env
+	return t, nil
+}

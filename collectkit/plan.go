@@ -111,7 +111,7 @@ func confirm(targets []Target, plans []plan, o *Options) error {
 // describe is the consent text for one local server: resolved program,
 // redacted arguments and the names (never values) of its variables.
 func describe(t Target, p plan) []string {
-	args, _ := redact.Args(t.Args)
+	args := shownArgs(t.Args)
 	name := t.Name
 	if name == "" {
 		name = endpointOf(t)
@@ -132,5 +132,22 @@ func sortedKeys[V any](m map[string]V) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// shownArgs are the arguments as the consent plan shows them: the
+// bundle's redaction, and in addition every value given to a
+// credential-named flag hidden whatever it looks like.
+func shownArgs(args []string) []string {
+	out, _ := redact.Args(args)
+	for i, a := range args {
+		if name, _, ok := strings.Cut(a, "="); ok && strings.HasPrefix(name, "-") && redact.IsCredentialName(name) && !redact.IsReference(a[len(name)+1:]) {
+			out[i] = name + "=" + redact.Marker
+		}
+		if i > 0 && strings.HasPrefix(args[i-1], "-") && !strings.Contains(args[i-1], "=") &&
+			redact.IsCredentialName(args[i-1]) && !strings.HasPrefix(a, "-") && !redact.IsReference(a) {
+			out[i] = redact.Marker
+		}
+	}
 	return out
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench-tokens.sh: token-counting speed of Assay (tiktoken-go) against
+# bench-tokens.sh: token-counting speed of Assay (collectkit/tokens) against
 # js-tiktoken under Node, on the same text in the same run.
 #
 # The text is every tool definition of the corpus in canonical form, one per
@@ -39,8 +39,8 @@ echo "$js_line"
 rate() { echo "$1" | sed -n 's/.*, \([0-9.]*\) MB\/s$/\1/p'; }
 tokens() { echo "$1" | sed -n 's/.* \([0-9]*\) tokens,.*/\1/p'; }
 if [ "$(tokens "$go_line")" != "$(tokens "$js_line")" ]; then
-	echo "bench-tokens: token totals differ between tiktoken-go and js-tiktoken" >&2
+	echo "bench-tokens: token totals differ between Assay and js-tiktoken" >&2
 	exit 1
 fi
 awk -v g="$(rate "$go_line")" -v j="$(rate "$js_line")" \
-	'BEGIN { printf "ratio: tiktoken-go is %.2fx js-tiktoken (same text, same totals)\n", g / j }'
+	'BEGIN { printf "ratio: Assay counts %.2fx as fast as js-tiktoken (same text, same totals, one core)\n", g / j }'

@@ -1,21 +1,33 @@
 #!/bin/sh
 # Installs the real MCP servers the integration tests of collectkit run
-# against, at the versions captured in the shared corpus, into
-# $ASSAY_NPM_DIR (default: .cache/npm-servers in the repository).
+# against, at the versions captured in /work/shared/corpus (and their
+# MCP SDK and zod at the captured versions, so served schemas match),
+# into $ASSAY_NPM_DIR (default: .cache/npm-servers in the repository).
 # The tests find them through the same variable.
 set -eu
 
-EVERYTHING_VERSION=2026.8.31
-FILESYSTEM_VERSION=2026.8.31
-MEMORY_VERSION=2026.8.31
+SERVERS_VERSION=2026.8.31 # server-everything, server-filesystem, server-memory
+SDK_VERSION=1.32.2
+ZOD_VERSION=4.6.7
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${ASSAY_NPM_DIR:-$root/.cache/npm-servers}
 mkdir -p "$dir"
 cd "$dir"
-[ -f package.json ] || printf '{"name":"assay-npm-servers","private":true}\n' > package.json
-npm install --no-audit --no-fund --save-exact \
-	"@modelcontextprotocol/server-everything@$EVERYTHING_VERSION" \
-	"@modelcontextprotocol/server-filesystem@$FILESYSTEM_VERSION" \
-	"@modelcontextprotocol/server-memory@$MEMORY_VERSION"
+cat > package.json <<JSON
+{
+  "name": "assay-npm-servers",
+  "private": true,
+  "dependencies": {
+    "@modelcontextprotocol/server-everything": "$SERVERS_VERSION",
+    "@modelcontextprotocol/server-filesystem": "$SERVERS_VERSION",
+    "@modelcontextprotocol/server-memory": "$SERVERS_VERSION"
+  },
+  "overrides": {
+    "@modelcontextprotocol/sdk": "$SDK_VERSION",
+    "zod": "$ZOD_VERSION"
+  }
+}
+JSON
+npm install --no-audit --no-fund
 echo "installed MCP servers into $dir"

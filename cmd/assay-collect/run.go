@@ -42,6 +42,7 @@ names of the variables it passes, and asks for consent unless --yes.
 
 Examples:
   assay-collect --server "npx -y @modelcontextprotocol/server-memory@2026.8.31"
+  assay-collect --server "npx -y @modelcontextprotocol/server-github" --env GITHUB_TOKEN
   assay-collect --server https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
 
 Flags:
@@ -51,9 +52,10 @@ Flags:
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("assay-collect", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var servers, headers repeated
+	var servers, headers, envs repeated
 	fs.Var(&servers, "server", "a server to collect: a command line (stdio) or an http(s) URL; repeatable")
 	fs.Var(&headers, "header", "an HTTP header for URL servers, value from an env var: 'Authorization: Bearer ${TOKEN}'; repeatable")
+	fs.Var(&envs, "env", "pass this environment variable (by name) to command-line servers; repeatable")
 	yes := fs.Bool("yes", false, "start local servers without asking")
 	timeout := fs.Duration("timeout", collectkit.DefaultTimeout, "time limit per server")
 	parallel := fs.Int("parallel", 4, "servers collected at the same time")
@@ -96,6 +98,9 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			h = headers
 		}
 		t, err := collectkit.ParseServerFlag(s, h, getenv)
+		if err == nil && t.Transport == "stdio" {
+			t, err = collectkit.PassEnv(t, envs, getenv)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 			return exitUsage
@@ -157,4 +162,3 @@ func isURL(s string) bool {
 	s = strings.ToLower(strings.TrimSpace(s))
 	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "sse+http")
 }
-

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assay-mcp/assay/collectkit/redact"
 	"github.com/assay-mcp/assay/report/hygiene"
 	"github.com/assay-mcp/assay/report/model"
 )
@@ -62,7 +63,7 @@ func TestNoSecretInAnyOutput(t *testing.T) {
 		fj, _ := json.Marshal(f)
 		ij, _ := json.Marshal(inv)
 		out := string(bj) + string(fj) + string(ij) + inv.PlanText(true) + fmt.Sprintf("%+v %v", inv, inv.Servers)
-		for _, bad := range []string{"CANARY", "alice", root, filepath.ToSlash(root), "hook.js", "libhook", "hacks", "get.example.sh"} {
+		for _, bad := range []string{"CANARY", "alice", root, filepath.ToSlash(root), "hook.js", "libhook", "hacks", "mcp?api_key", "/mcp/"} {
 			if strings.Contains(out, bad) {
 				i := strings.Index(out, bad)
 				t.Errorf("%s: output contains %q near %q", goos, bad, out[max(0, i-80):min(len(out), i+40)])
@@ -91,15 +92,15 @@ func TestEverySecretShapeDetected(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		"maps env.GOOGLE_MAPS_API_KEY literal_secret":             "AIza prefix",
-		"gitlab env.GITLAB_PERSONAL_ACCESS_TOKEN literal_secret":  "glpat- prefix",
-		"openai env.OPENAI_API_KEY literal_secret":                "sk- prefix",
-		"session env.SESSION literal_secret":                      "eyJ JWT",
-		"ssh env.SSH_KEY literal_secret":                          "private key block",
-		"bridge args[2] literal_secret":                           "high-entropy value under credential-like name in URL query parameter api_key",
-		"bare args[1] literal_secret":                             "high-entropy bare token",
-		"hooked env.PYTHONSTARTUP code_loading_env":               "PYTHONSTARTUP changes what python loads at start, literal value",
-		"hooked env.DYLD_INSERT_LIBRARIES code_loading_env":       "DYLD_INSERT_LIBRARIES changes what loader loads at start, literal value",
+		"maps env.GOOGLE_MAPS_API_KEY literal_secret":            "AIza prefix",
+		"gitlab env.GITLAB_PERSONAL_ACCESS_TOKEN literal_secret": "glpat- prefix",
+		"openai env.OPENAI_API_KEY literal_secret":               "sk- prefix",
+		"session env.SESSION literal_secret":                     "eyJ JWT",
+		"ssh env.SSH_KEY literal_secret":                         "private key block",
+		"bridge args[2] literal_secret":                          "high-entropy value under credential-like name in URL query parameter api_key",
+		"bare args[1] literal_secret":                            "high-entropy bare token",
+		"hooked env.PYTHONSTARTUP code_loading_env":              "PYTHONSTARTUP changes what python loads at start, literal value",
+		"hooked env.DYLD_INSERT_LIBRARIES code_loading_env":      "DYLD_INSERT_LIBRARIES changes what loader loads at start, literal value",
 	}
 	for k, v := range want {
 		if got[k] != v {
@@ -165,6 +166,35 @@ func TestDeterministic(t *testing.T) {
 			first = s
 		} else if s != first {
 			t.Fatal("discovery output differs between runs")
+		}
+	}
+}
+
+// TestScrubStderr shows the collector's path for a failing server: the
+// launch's own literal values are scrubbed from whatever it printed,
+// including values no pattern would recognise.
+func TestScrubStderr(t *testing.T) {
+	root := fixtureRoot(t, allFixtures...)
+	for _, goos := range []string{"linux", "darwin", "windows"} {
+		inv, err := Discover(fixtureOptions(root, goos))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range inv.Servers {
+			l := e.Launch.Expand(func(string) string { return "" })
+			var echo []string
+			for _, v := range l.Env {
+				echo = append(echo, "env says "+v)
+			}
+			for _, v := range l.Headers {
+				echo = append(echo, "header says "+v)
+			}
+			echo = append(echo, "argv: "+strings.Join(l.Args, " "))
+			stderr := strings.Join(echo, "\n")
+			out := redact.Scrub(stderr, e.Launch.Secrets()...)
+			if strings.Contains(out, "CANARY") {
+				t.Errorf("%s %s: scrubbed stderr still holds a canary: %q", goos, e.Identity, out)
+			}
 		}
 	}
 }

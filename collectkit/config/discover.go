@@ -253,6 +253,7 @@ func scrubParseErr(err error) error {
 			msg = strings.TrimSpace(msg[:i]) + " (quoted text omitted)"
 		}
 	}
+	msg = redact.Scrub(msg)
 	if len(msg) > 160 {
 		msg = msg[:160] + "…"
 	}

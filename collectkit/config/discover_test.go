@@ -419,3 +419,29 @@ func TestIdentity(t *testing.T) {
 		t.Error("name must be part of identity")
 	}
 }
+
+func TestSecretWhereANameGoes(t *testing.T) {
+	// A token pasted as the package or as the script's program must not
+	// reach a fact's detail.
+	src := &source{Client: "x", Scope: ScopeUser}
+	for _, m := range []map[string]any{
+		{"command": "npx", "args": []any{"-y", "ghp_CANARYa1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6"}},
+		{"command": "bash", "args": []any{"-c", "CANARYq8Zr3L0pXw5Tn2Yb7Kd4Mf6Hs9Jv1Gc --serve"}},
+	} {
+		d, err := normalize(src, "s", m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := redactedConfig(d, "f", "")
+		for _, f := range c.Facts {
+			if strings.Contains(f.Detail+f.Location, "CANARY") {
+				t.Errorf("fact leaks: %+v", f)
+			}
+		}
+		for _, a := range c.Args {
+			if strings.Contains(a, "CANARY") {
+				t.Errorf("arg leaks: %q", a)
+			}
+		}
+	}
+}

@@ -324,7 +324,7 @@ func judgeShell(shell, script, loc string) []model.ConfigFact {
 		}
 		if !seen[p] {
 			seen[p] = true
-			progs = append(progs, p)
+			progs = append(progs, safeWord(p))
 		}
 		inner := make([]string, 0, len(words)-1)
 		for _, w := range words[1:] {

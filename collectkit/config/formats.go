@@ -36,6 +36,47 @@ type document struct {
 // multi-megabyte file is not one.
 const maxConfigBytes = 16 << 20
 
+// maxNesting bounds bracket nesting before any recursive parser runs:
+// a file of a million "[" would otherwise exhaust the stack.
+const maxNesting = 256
+
+// bracketDepth is the deepest nesting of [ and { outside quoted strings.
+// It over-counts brackets in comments, which only makes it stricter.
+func bracketDepth(data []byte) int {
+	depth, maxd := 0, 0
+	var quote byte
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		if quote != 0 {
+			if c == '\\' && quote == '"' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		}
+		switch c {
+		case '"', '\'':
+			quote = c
+		case '[', '{':
+			depth++
+			if depth > maxd {
+				maxd = depth
+			}
+		case ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case '\n':
+			// YAML and TOML quotes never span lines unquoted; resync.
+			if quote == '\'' {
+				quote = 0
+			}
+		}
+	}
+	return maxd
+}
+
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // parse reads data in the given format. A UTF-8 BOM is dropped first.
@@ -44,6 +85,9 @@ func parse(data []byte, f Format) (*document, error) {
 		return nil, fmt.Errorf("file larger than %d bytes", maxConfigBytes)
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)
+	if d := bracketDepth(data); d > maxNesting {
+		return nil, fmt.Errorf("nesting deeper than %d levels", maxNesting)
+	}
 	switch f {
 	case FormatTOML:
 		return parseTOML(data)
@@ -217,14 +261,15 @@ func toAny(v any) any {
 var yamlPlainKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_\-]*$`)
 
 func parseYAML(data []byte) (*document, error) {
-	var root any
-	if err := yaml.UnmarshalWithOptions(data, &root, yaml.UseOrderedMap()); err != nil {
-		// Retry without ordered maps below; ordered maps only matter for us
-		// through toAny.
-		return nil, err
-	}
 	file, err := parser.ParseBytes(data, 0)
 	if err != nil {
+		return nil, err
+	}
+	if _, err := yamlExpandedSize(file); err != nil {
+		return nil, err
+	}
+	var root any
+	if err := yaml.UnmarshalWithOptions(data, &root, yaml.UseOrderedMap()); err != nil {
 		return nil, err
 	}
 	line := func(path ...string) int {

@@ -34,7 +34,7 @@ func (d *discovery) versionFacts(dc *decl) []model.ConfigFact {
 	}
 	sort.Strings(where)
 	return []model.ConfigFact{{Kind: FactVersionMismatch, Location: "args[" + itoa(p.Index) + "]",
-		Detail: p.Name + " pinned " + p.Version + ", installed " + strings.Join(where, "; ")}}
+		Detail: safeWord(p.Name) + " pinned " + p.Version + ", installed " + strings.Join(where, "; ")}}
 }
 
 type installed struct{ version, where string }

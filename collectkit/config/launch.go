@@ -108,3 +108,47 @@ func expand(s, root string, getenv func(string) string) string {
 }
 
 func refIndex(s string) []int { return redact.ReferenceIndex(s) }
+
+// Resolve expands the entry's launch data with opts.Getenv (os.Getenv
+// when nil), for connecting only.
+func (e *Entry) Resolve(opts *Options) *Launch {
+	var getenv func(string) string
+	if opts != nil {
+		getenv = opts.Getenv
+	}
+	return e.Launch.Expand(getenv)
+}
+
+// Secrets lists the literal values in the launch data (env and header
+// values, secret-looking arguments, URL credentials) so the collector can
+// pass them to redact.Scrub before showing a server's stderr.
+func (l *Launch) Secrets() []string {
+	var out []string
+	for _, k := range sortedNames(l.Env) {
+		if v := l.Env[k]; !redact.IsReference(v) && len(v) >= 4 {
+			out = append(out, v)
+		}
+	}
+	for _, k := range sortedNames(l.Headers) {
+		v := l.Headers[k]
+		if redact.IsReference(v) {
+			continue
+		}
+		out = append(out, v)
+		if f := strings.Fields(v); len(f) == 2 {
+			out = append(out, f[1])
+		}
+	}
+	_, found := redact.Args(l.Args)
+	for _, f := range found {
+		a := l.Args[f.Index]
+		out = append(out, a)
+		if _, v, ok := strings.Cut(a, "="); ok {
+			out = append(out, v)
+		}
+		if _, v, ok := strings.Cut(a, ":"); ok {
+			out = append(out, strings.TrimSpace(v))
+		}
+	}
+	return out
+}

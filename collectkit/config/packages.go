@@ -163,7 +163,7 @@ func unpinnedFacts(prog string, args []string, at string) []model.ConfigFact {
 	if loc == "" {
 		loc = "args[" + strconv.Itoa(p.Index) + "]"
 	}
-	name := redact.Value(p.Name)
+	name := safeWord(p.Name)
 	var why string
 	switch {
 	case p.Version == "":
@@ -176,4 +176,16 @@ func unpinnedFacts(prog string, args []string, at string) []model.ConfigFact {
 		why = "version range " + redact.Value(p.Version)
 	}
 	return []model.ConfigFact{{Kind: FactUnpinned, Location: loc, Detail: prog + " " + name + " (" + why + ")"}}
+}
+
+// safeWord shows a package or program name unless it looks like a secret
+// (someone pasted a token where a name goes).
+func safeWord(w string) string {
+	if _, ok := redact.DetectBareToken(w); ok {
+		return redact.Marker
+	}
+	if s, ok := redact.URLSecret(w); ok && s.Detail != "" {
+		return redact.Marker
+	}
+	return redact.Value(w)
 }

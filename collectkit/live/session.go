@@ -95,7 +95,12 @@ func runStdio(ctx context.Context, spec Spec, lim Limits) *Result {
 		Writer:        p.stdin,
 		MaxLineLength: lim.MaxFrame + 1,
 	}}
-	session(ctx, spec, t, rec, res, func() (bool, string) { return p.exited() })
+	session(ctx, spec, t, rec, res, func() (string, string) {
+		if ended, how := p.exited(); ended {
+			return CodeCrashed, "the server exited (" + how + ")"
+		}
+		return "", ""
+	})
 	p.stop(lim.Grace)
 	res.Stderr = p.tail.String()
 	res.Errors = scrubAll(rec.errors(), spec)
@@ -118,11 +123,11 @@ func runHTTP(ctx context.Context, spec Spec, lim Limits, legacy bool) *Result {
 			MaxRetries: -1, DisableStandaloneSSE: true, MaxEventSize: lim.MaxFrame}
 	}
 	t := &captureTransport{inner: inner, rec: rec}
-	session(ctx, spec, t, rec, res, func() (bool, string) {
+	session(ctx, spec, t, rec, res, func() (string, string) {
 		if f := hc.failure(); f != "" {
-			return true, f
+			return CodeUnreachable, f
 		}
-		return false, ""
+		return "", ""
 	})
 	if !legacy && !res.Connected && hc.legacyOnly() && ctx.Err() == nil {
 		return runHTTP(ctx, spec, lim, true)
@@ -134,7 +139,7 @@ func runHTTP(ctx context.Context, spec Spec, lim Limits, legacy bool) *Result {
 // session performs the handshake and the listings over t. gone reports
 // whether the server went away (a local process exited, an HTTP endpoint
 // failed) and why, to name failures.
-func session(ctx context.Context, spec Spec, t mcp.Transport, rec *recorder, res *Result, gone func() (bool, string)) {
+func session(ctx context.Context, spec Spec, t mcp.Transport, rec *recorder, res *Result, gone func() (string, string)) {
 	impl := spec.Client
 	if impl.Name == "" {
 		impl = mcp.Implementation{Name: "assay", Version: "dev"}
@@ -216,7 +221,7 @@ type lister struct {
 	ctx     context.Context
 	rec     *recorder
 	lim     Limits
-	gone    func() (bool, string)
+	gone    func() (string, string)
 	stopped bool // the connection is unusable; skip later lists
 }
 
@@ -269,36 +274,35 @@ func (l *lister) all(method string, call func(cursor string) error) []json.RawMe
 	}
 }
 
-// failure names why a request got no usable reply.
-func (r *recorder) failure(ctx context.Context, err error, phase string, gone func() (bool, string)) {
+// failure names why a request got no usable reply. gone reports what
+// the transport knows: an HTTP failure (unreachable) or a local process
+// that exited (crashed), with a message.
+func (r *recorder) failure(ctx context.Context, err error, phase string, gone func() (string, string)) {
 	if r.failed() {
 		return // the cause below the SDK is already recorded
 	}
-	code, msg := CodeCrashed, ""
-	var werr *jsonrpc.Error
-	switch {
-	case ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded):
-		code, msg = CodeTimeout, "no complete answer before the timeout"
-	case errors.As(err, &werr):
-		code, msg = CodeRPCError, fmt.Sprintf("the server answered with error %d: %s", werr.Code, clip(werr.Message, 200))
-	default:
-		time.Sleep(50 * time.Millisecond) // let a dying process be reaped
-		if rerr := r.readError(); rerr != nil && !errors.Is(rerr, io.EOF) && !isClosed(rerr) {
-			code, msg = CodeBadJSON, "unreadable output: "+clip(rerr.Error(), 200)
-		} else if ended, why := gone(); ended {
-			msg = why
-			if strings.HasPrefix(why, "could not reach") || strings.HasPrefix(why, "the server answered HTTP") {
-				code = CodeUnreachable
-			} else {
-				msg = "the server exited (" + why + ")"
-			}
-		} else if err != nil {
-			msg = "the connection failed: " + clip(err.Error(), 200)
-		} else {
-			msg = "the connection failed"
-		}
+	if ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) {
+		r.fail(CodeTimeout, phase, "no complete answer before the timeout")
+		return
 	}
-	r.fail(code, phase, msg)
+	time.Sleep(50 * time.Millisecond) // let a dying process be reaped
+	goneCode, why := gone()
+	var werr *jsonrpc.Error
+	rerr := r.readError()
+	switch {
+	case goneCode == CodeUnreachable:
+		r.fail(CodeUnreachable, phase, why)
+	case errors.As(err, &werr):
+		r.fail(CodeRPCError, phase, fmt.Sprintf("the server answered with error %d: %s", werr.Code, clip(werr.Message, 200)))
+	case rerr != nil && !errors.Is(rerr, io.EOF) && !isClosed(rerr):
+		r.fail(CodeBadJSON, phase, "unreadable output: "+clip(rerr.Error(), 200))
+	case goneCode != "":
+		r.fail(goneCode, phase, why)
+	case err != nil:
+		r.fail(CodeCrashed, phase, "the connection failed: "+clip(err.Error(), 200))
+	default:
+		r.fail(CodeCrashed, phase, "the connection failed")
+	}
 }
 
 func (r *recorder) readError() error {

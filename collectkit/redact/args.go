@@ -51,6 +51,14 @@ func Args(args []string) ([]string, []ArgFinding) {
 			out[i] = Marker
 			continue
 		}
+		if strings.ContainsAny(a, " \t") {
+			// A script string (bash -c "..."): judge each word and any
+			// NAME=value inside it.
+			if clean, s, ok := scrubWords(a); ok {
+				found = append(found, ArgFinding{i, s})
+				a = clean
+			}
+		}
 		if strings.Contains(a, "://") {
 			if s, ok := URLSecret(a); ok {
 				found = append(found, ArgFinding{i, s})
@@ -79,6 +87,24 @@ func detectHeaderArg(a string) (Secret, bool) {
 // become scheme://host, paths their base name, long text is cut.
 func Value(a string) string {
 	if IsReference(a) {
+		return a
+	}
+	if strings.ContainsAny(a, " \t\n") {
+		// A script or sentence: show each word the way a lone argument
+		// would be shown, so paths and URLs inside lose their detail.
+		words := strings.Fields(a)
+		for i, w := range words {
+			t := strings.Trim(w, `"'`)
+			if strings.Contains(t, "://") || LooksLikePath(t) || (strings.Contains(t, "/") && strings.Contains(t, "~")) {
+				words[i] = Value(t)
+			} else if k, v, ok := strings.Cut(t, "="); ok && (strings.Contains(v, "/") || strings.Contains(v, "://")) {
+				words[i] = k + "=" + Value(v)
+			}
+		}
+		a = strings.Join(words, " ")
+		if len(a) > 80 {
+			return a[:77] + "…"
+		}
 		return a
 	}
 	if strings.Contains(a, "://") {
@@ -153,4 +179,36 @@ func sortedKeys(q url.Values) []string {
 		}
 	}
 	return ks
+}
+
+// scrubWords replaces secret-looking words of a script string with the
+// marker and reports the first reason.
+func scrubWords(a string) (string, Secret, bool) {
+	var first Secret
+	hit := false
+	words := strings.Fields(a)
+	for _, w := range words {
+		t := strings.Trim(w, `"'`)
+		name, val, isAssign := strings.Cut(t, "=")
+		var s Secret
+		var ok bool
+		if isAssign && !strings.HasPrefix(name, "-") {
+			s, ok = DetectSecret(name, val)
+		} else if isAssign {
+			s, ok = DetectSecret(name, val)
+		}
+		if !ok {
+			s, ok = DetectBareToken(t)
+		}
+		if !ok && strings.Contains(t, "://") {
+			s, ok = URLSecret(t)
+		}
+		if ok {
+			if !hit {
+				first, hit = s, true
+			}
+			a = strings.ReplaceAll(a, t, Marker)
+		}
+	}
+	return a, first, hit
 }

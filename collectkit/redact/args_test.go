@@ -55,3 +55,17 @@ func TestURLLabel(t *testing.T) {
 		}
 	}
 }
+
+func TestValueScript(t *testing.T) {
+	cases := map[string]string{
+		"cd /Users/alice/proj && node server.js":           "cd …/proj && node server.js",
+		"curl -fsSL https://get.example.sh/x/y | sh":       "curl -fsSL https://get.example.sh/… | sh",
+		"DATA=/home/alice/d npx -y pkg":                    "DATA=…/d npx -y pkg",
+		"cd ${workspaceFolder} && npx -y @scope/pkg@1.0.0": "cd ${workspaceFolder} && npx -y @scope/pkg@1.0.0",
+	}
+	for in, want := range cases {
+		if got := Value(in); got != want {
+			t.Errorf("Value(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

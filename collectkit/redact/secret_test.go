@@ -41,7 +41,7 @@ func TestDetectSecretShapes(t *testing.T) {
 		{"API_KEY", "<your-api-key>", false, ""},
 		{"API_KEY", "YOUR_API_KEY_HERE", false, ""},
 		{"API_KEY", "xxxxxxxxxxxxxxxx", false, ""},
-		{"API_KEY", "aaaaaaaaaaaaaaaaaa", false, ""}, // low entropy
+		{"API_KEY", "aaaaaaaaaaaaaaaaaa", false, ""},     // low entropy
 		{"LOG_LEVEL", "X9fK2pQ7CANARYzL4mW8", false, ""}, // not a credential name
 		{"SLACK_TEAM_ID", "T01234567", false, ""},
 	}

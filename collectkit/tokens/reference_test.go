@@ -21,15 +21,22 @@ import (
 // at the top of that script. Nothing here was copied from this package's
 // output.
 
-// corpusDir is the shared corpus of real server captures. Tests that need it
-// skip when it is absent; ASSAY_CORPUS points elsewhere.
-func corpusDir(t testing.TB) string {
+// corpusPath is the shared corpus of real server captures
+// (ASSAY_CORPUS overrides it) and whether it is present.
+func corpusPath() (string, bool) {
 	dir := os.Getenv("ASSAY_CORPUS")
 	if dir == "" {
 		dir = filepath.Join("..", "..", "..", "shared", "corpus", "surfaces")
 	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("corpus not available at %s (set ASSAY_CORPUS): %v", dir, err)
+	_, err := os.Stat(dir)
+	return dir, err == nil
+}
+
+// corpusDir returns the corpus or skips the test when it is absent.
+func corpusDir(t testing.TB) string {
+	dir, ok := corpusPath()
+	if !ok {
+		t.Skipf("corpus not available at %s (set ASSAY_CORPUS)", dir)
 	}
 	return dir
 }
@@ -130,7 +137,7 @@ func corpusServers(t testing.TB) (names []string, servers []*model.Server) {
 // TestCorpusMatchesReference checks, for every tool of every captured real
 // server, that canon.ToolJSON writes byte for byte what the JavaScript
 // canonical writer wrote and that both encodings count what js-tiktoken
-// counted.
+// counted, with no piece long enough to be counted in chunks.
 func TestCorpusMatchesReference(t *testing.T) {
 	names, servers := corpusServers(t)
 	var want map[string][]refTool
@@ -161,6 +168,13 @@ func TestCorpusMatchesReference(t *testing.T) {
 			sum := sha256.Sum256(text)
 			if got := hex.EncodeToString(sum[:]); got != ref[j].SHA256 {
 				t.Errorf("%s %s: canonical text differs from the JavaScript writer's", name, ref[j].Name)
+			}
+			for _, c := range []*Counter{o200k, cl100k} {
+				c.split(string(text), func(p string) {
+					if len(p) > maxPiece {
+						t.Errorf("%s %s: a %d-byte piece is counted in chunks, not exactly", name, ref[j].Name, len(p))
+					}
+				})
 			}
 			if got := o200k.Count(string(text)); got != ref[j].O200K {
 				t.Errorf("%s %s: o200k_base %d, js-tiktoken %d", name, ref[j].Name, got, ref[j].O200K)

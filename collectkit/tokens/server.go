@@ -72,3 +72,22 @@ func toolName(raw json.RawMessage) string {
 	}
 	return s
 }
+
+// CountBundle records counts for every server of b that has none yet, in
+// place, so a bundle written after collection or built from --surface files
+// carries exact counts. Servers with counts (exact or estimated) in another
+// encoding are recounted; exact counts in this encoding are kept.
+func CountBundle(b *model.Bundle, encoding string) error {
+	c, err := Get(encoding)
+	if err != nil {
+		return err
+	}
+	for i := range b.Servers {
+		s := &b.Servers[i]
+		if t := s.Tokens; t != nil && !t.Estimated && t.Encoding == c.name {
+			continue
+		}
+		s.Tokens = c.CountServer(s)
+	}
+	return nil
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/assay-mcp/assay/report/model"
 )
@@ -102,6 +103,52 @@ func TestCountServerMalformedToolStillCounts(t *testing.T) {
 		t.Errorf("malformed tool: sum %d, map %v; want %d as served, compacted", got.ToolsSum, got.Tools, want)
 	}
 	if _, err := CountServer(s, "bogus"); err == nil {
+		t.Error("unknown encoding accepted")
+	}
+}
+
+// TestLongPieceIsLinear: a hostile word with no spaces must not make
+// counting quadratic. 256 KB in one piece took minutes before chunking; the
+// count stays within the few merges lost per 1 KB cut.
+func TestLongPieceIsLinear(t *testing.T) {
+	c := mustCounter(t, O200K)
+	word := strings.Repeat("qzxj", 64*1024)
+	done := make(chan int, 1)
+	go func() { done <- c.Count(word) }()
+	select {
+	case n := <-done:
+		// Exact on one chunk, so the whole is 256 chunks of that, give or
+		// take the tokens merged across cuts.
+		per := c.Count(word[:maxPiece])
+		if lo, hi := 256*per-256, 256*per+256; n < lo || n > hi {
+			t.Errorf("count %d outside [%d, %d]", n, lo, hi)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("counting a 256 KB word took over a minute")
+	}
+}
+
+func TestCountBundle(t *testing.T) {
+	kept := &model.ServerTokens{Encoding: O200K, Tools: map[string]int{"x": 999}, ToolsSum: 999}
+	b := &model.Bundle{Servers: []model.Server{
+		{Name: "fresh", Tools: []json.RawMessage{json.RawMessage(`{"name":"x"}`)}},
+		{Name: "kept", Tools: []json.RawMessage{json.RawMessage(`{"name":"x"}`)}, Tokens: kept},
+		{Name: "other", Tools: []json.RawMessage{json.RawMessage(`{"name":"x"}`)}, Tokens: &model.ServerTokens{Encoding: CL100K, ToolsSum: 5}},
+		{Name: "estimate", Tools: []json.RawMessage{json.RawMessage(`{"name":"x"}`)}, Tokens: &model.ServerTokens{Encoding: O200K, ToolsSum: 5, Estimated: true}},
+	}}
+	if err := CountBundle(b, O200K); err != nil {
+		t.Fatal(err)
+	}
+	want := mustCounter(t, O200K).Count(`{"name":"x"}`)
+	for _, i := range []int{0, 2, 3} {
+		if tk := b.Servers[i].Tokens; tk == nil || tk.Estimated || tk.Encoding != O200K || tk.ToolsSum != want {
+			t.Errorf("%s: tokens %+v, want exact o200k_base %d", b.Servers[i].Name, tk, want)
+		}
+	}
+	if b.Servers[1].Tokens != kept {
+		t.Error("exact counts in the same encoding were recounted")
+	}
+	if err := CountBundle(b, "nope"); err == nil {
 		t.Error("unknown encoding accepted")
 	}
 }

@@ -12,7 +12,11 @@ import (
 )
 
 func parseServerSpec(spec string, headers []string, getenv func(string) string) (collectkit.Target, error) {
-	return collectkit.Target{}, usageErr("--server is not available in this build")
+	t, err := collectkit.ParseServerFlag(spec, headers, getenv)
+	if err != nil {
+		return t, usageErr("%w", err)
+	}
+	return t, nil
 }
 
 func applyRulesFile(opts *analyze.Options, path string) error {

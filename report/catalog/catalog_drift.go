@@ -121,4 +121,12 @@ var driftRules = []Rule{
 		Title:       "Exception expired",
 		Help:        "A baseline exception passed its expiry date and no longer suppresses the finding it names.",
 		Remediation: "Renew the exception with a new expiry and reason, or fix the underlying change."},
+	{ID: "DRIFT-030", Category: model.CatDrift, Severity: model.SevHigh,
+		Title:       "Surface to bless hides characters",
+		Help:        "A baseline was requested for a surface whose model-facing text already holds hidden characters or mixed-script words. Blessing it would make the concealed text the approved state.",
+		Remediation: "Do not bless the surface; report it to the server's maintainers. Use --force only after review, which records this objection in the baseline."},
+	{ID: "DRIFT-031", Category: model.CatDrift, Severity: model.SevHigh,
+		Title:       "Surface to bless crosses servers",
+		Help:        "A baseline was requested for servers where one tool's text names another server's tool, or two servers offer a tool of the same name, so one can shadow or steer the other.",
+		Remediation: "Resolve the overlap (rename, disable or remove a server) before blessing; --force records this objection in the baseline."},
 }

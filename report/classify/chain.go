@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -122,6 +121,16 @@ func exfilChain(c agentContext, b *model.Bundle, f *model.Findings) []model.Find
 	fd.Context = c.ID
 	fd.Element = "context:" + c.ID
 	fd.Item = "exfil@" + c.ID
+	all := map[string]bool{}
+	for _, l := range legs {
+		for _, x := range l.tools {
+			all[x] = true
+		}
+	}
+	for x := range all {
+		fd.Tools = append(fd.Tools, x)
+	}
+	sort.Strings(fd.Tools)
 	fd.Evidence = fmt.Sprintf("private data: %s; untrusted input: %s; outbound channel: %s; cut point: %s (%d %s: %s)",
 		nameList(readers, 5), nameList(ingesters, 5), nameList(senders, 5),
 		legs[cut].name, len(legs[cut].tools), plural(len(legs[cut].tools), "tool", "tools"), nameList(legs[cut].tools, 5))
@@ -159,11 +168,14 @@ func shadowing(c agentContext, b *model.Bundle, f *model.Findings) []model.Findi
 	sort.Strings(names)
 	var out []model.Finding
 	for _, n := range names {
-		var who []string
+		var who, qual []string
 		for _, i := range owners[n] {
 			who = append(who, b.Servers[i].Name)
+			qual = append(qual, qualified(&b.Servers[i], n))
 		}
+		sort.Strings(qual)
 		fd := catalog.New("CHAIN-002")
+		fd.Tools = qual
 		fd.Context, fd.Tool = c.ID, n
 		fd.Element = "tool:" + n + "/name"
 		fd.Item = "shadow:" + n + "@" + c.ID
@@ -229,43 +241,42 @@ func crossRefs(c agentContext, b *model.Bundle, f *model.Findings) []model.Findi
 		for _, t := range f.Servers[i].Tools {
 			own[t.Name] = true
 		}
-		for j, raw := range b.Servers[i].Tools {
-			if j >= len(f.Servers[i].Tools) {
-				break
-			}
-			var d struct {
-				Description string `json:"description"`
-			}
-			_ = json.Unmarshal(raw, &d)
-			tn := f.Servers[i].Tools[j].Name
+		// scan reports the distinctive foreign tool names in text.
+		scan := func(text, tool, element, itemKey string) {
 			done := map[string]bool{}
-			for _, w := range identWords(d.Description) {
+			for _, w := range identWords(text) {
 				w = strings.Trim(w, ".-")
 				if own[w] || done[w] || len(owners[w]) == 0 {
 					continue
 				}
 				done[w] = true
-				var other []int
+				var who []string
 				for _, o := range owners[w] {
 					if b.Servers[o].Identity != b.Servers[i].Identity {
-						other = append(other, o)
+						who = append(who, b.Servers[o].Name)
 					}
 				}
-				if len(other) == 0 {
+				if len(who) == 0 {
 					continue
-				}
-				var who []string
-				for _, o := range other {
-					who = append(who, b.Servers[o].Name)
 				}
 				fd := catalog.New("CHAIN-003")
 				fd.Context = c.ID
-				fd.Server, fd.Tool = b.Servers[i].Identity, tn
-				fd.Element = "tool:" + tn + "/description"
-				fd.Item = "ref:" + tn + "->" + w
+				fd.Server, fd.Tool = b.Servers[i].Identity, tool
+				fd.Element = element
+				fd.Item = "ref:" + itemKey + "->" + w
 				fd.Evidence = fmt.Sprintf("names \"%s\", a tool of %s", excerpt(w, 64), nameList(who, 4))
 				out = append(out, fd)
 			}
+		}
+		for j, raw := range b.Servers[i].Tools {
+			if j >= len(f.Servers[i].Tools) {
+				break
+			}
+			tn := f.Servers[i].Tools[j].Name
+			scan(parseTool(raw).Description, tn, "tool:"+tn+"/description", tn)
+		}
+		if in := b.Servers[i].Instructions; in != nil {
+			scan(*in, "", "server:instructions", "server:instructions")
 		}
 	}
 	return out

@@ -35,9 +35,31 @@
 //     never lower it; a claim of safety that the other signals contradict
 //     is reported as a finding;
 //   - the tool name, split into words ([Tokens]): the first verb decides
-//     the action, later nouns say what it touches;
-//   - description phrases, the weakest: attacker-controlled text may raise,
-//     never lower.
+//     the action, the other nouns say what a reading tool returns (private
+//     data: read_sensitive; third-party text: ingests_untrusted);
+//   - the description, the weakest: attacker-controlled text may raise,
+//     never lower. Its leading verb stands in only for a name without one;
+//     its phrases ("executes arbitrary shell commands", "permanently
+//     deletes") raise whatever the name says.
+//
+// Contextual exceptions keep a word from counting where it means
+// something else ("add" in "adds two numbers" computes, it does not
+// write); a rules file can add more ([Exception]).
+//
+// # Routers
+//
+// A router is a generic dispatcher: an operation name plus an open
+// parameters object (or its JSON text). Its real operations are invisible,
+// so its classification covers only the wrapper; CAP-006 reports it.
+//
+// # Across servers
+//
+// Per context (what one agent loads; a bundle without contexts is the one
+// context "all"): an exfiltration chain (CHAIN-001) needs a tool that reads
+// private data, one that ingests untrusted content and one that sends data
+// out, code execution counting as reader and sender; two servers serving
+// one tool name (CHAIN-002); a description naming another server's tool
+// (CHAIN-003).
 //
 // Kinds are a second axis: code_exec, destructive, write, egress,
 // read_sensitive, ingests_untrusted. They drive the cross-server chain
@@ -114,20 +136,21 @@ func Apply(b *model.Bundle, f *model.Findings, opts *Options) {
 			results[i][j] = r
 			t := &f.Servers[i].Tools[j]
 			t.Effect, t.Tier, t.Kinds, t.Router, t.Evidence = r.Effect, tierName(r.Tier), r.Kinds, r.Router, r.Evidence
-			applyOverride(t, s, opts)
+			OverrideTool(t, s.Name, s.Identity, opts)
 		}
 		f.Findings = append(f.Findings, capabilityFindings(s, results[i])...)
 	}
 	f.Findings = append(f.Findings, chainFindings(b, f)...)
 }
 
-// applyOverride lowers t's tier when a reviewed override names it.
-func applyOverride(t *model.ToolReport, s *model.Server, o *Options) {
+// OverrideTool lowers t's tier when a reviewed override in o names it
+// (server by name or identity), recording the change in t.Override.
+func OverrideTool(t *model.ToolReport, serverName, serverIdentity string, o *Options) {
 	if o == nil {
 		return
 	}
 	for _, ov := range o.Overrides {
-		if ov.Tool != t.Name || (ov.Server != "" && ov.Server != s.Name && ov.Server != s.Identity) {
+		if ov.Tool != t.Name || (ov.Server != "" && ov.Server != serverName && ov.Server != serverIdentity) {
 			continue
 		}
 		to, ok := tierIndex(ov.Tier)

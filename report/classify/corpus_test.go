@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/assay-mcp/assay/report/model"
@@ -65,6 +66,20 @@ func classifyCorpus(t testing.TB, o *Options) (*model.Bundle, *model.Findings) {
 	return b, f
 }
 
+var (
+	corpusOnce sync.Once
+	corpusF    *model.Findings
+)
+
+// corpusFindings classifies the corpus once for the read-only tests.
+func corpusFindings(t testing.TB) *model.Findings {
+	if _, err := os.Stat(corpusDir); err != nil {
+		t.Skipf("corpus not found at %s", corpusDir)
+	}
+	corpusOnce.Do(func() { _, corpusF = classifyCorpus(t, nil) })
+	return corpusF
+}
+
 // TestCorpusDump writes every classification to $ASSAY_DUMP (a review aid,
 // not an assertion).
 func TestCorpusDump(t *testing.T) {
@@ -72,7 +87,7 @@ func TestCorpusDump(t *testing.T) {
 	if out == "" {
 		t.Skip("set ASSAY_DUMP=FILE to write the corpus classification")
 	}
-	_, f := classifyCorpus(t, nil)
+	f := corpusFindings(t)
 	var sb strings.Builder
 	for _, s := range f.Servers {
 		for _, tr := range s.Tools {

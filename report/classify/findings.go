@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/catalog"
@@ -50,10 +51,10 @@ func capabilityFindings(s *model.Server, rs []*result) []model.Finding {
 			}
 		}
 		if r.Router {
-			tool("CAP-006", el+"/inputSchema", r.routerWhy)
+			tool("CAP-006", el+"/inputSchema", excerpt(r.routerWhy, 300))
 		}
 		if r.walkFail != "" {
-			tool("CAP-008", el+r.walkPtr, r.walkFail)
+			tool("CAP-008", el+"/inputSchema", excerpt(r.walkFail+" at "+r.walkPtr, 400))
 		}
 		switch r.hints.count() {
 		case 0:
@@ -73,6 +74,7 @@ func capabilityFindings(s *model.Server, rs []*result) []model.Finding {
 		fd := catalog.New(id)
 		fd.Server, fd.Element, fd.Item = s.Identity, "server:tools", item
 		fd.Evidence = fmt.Sprintf("%d of %d tools %s: %s", len(names), total, what, nameList(names, 8))
+		fd.Tools = sortedCopy(names)
 		out = append(out, fd)
 	}
 	agg("CAP-004", "hints:none", noHints, "declare no hints")
@@ -102,7 +104,7 @@ func cite(c *cand) string {
 	if strings.HasPrefix(where, "name:") {
 		where = "name word \"" + strings.TrimPrefix(where, "name:") + "\""
 	}
-	return c.detail + " (" + c.signal + " " + where + ")"
+	return excerpt(c.detail+" ("+c.signal+" "+where+")", 400)
 }
 
 func hasAnyKind(ks []string, want ...string) bool {
@@ -127,7 +129,13 @@ func nameList(names []string, n int) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(excerpt(x, 64))
+		b.WriteString(excerpt(x, 120))
 	}
 	return b.String()
+}
+
+func sortedCopy(xs []string) []string {
+	out := append([]string(nil), xs...)
+	sort.Strings(out)
+	return out
 }

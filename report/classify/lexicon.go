@@ -1,6 +1,10 @@
 package classify
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/assay-mcp/assay/report/model"
+)
 
 // Built-in categories of name words. A rules file may add words to any of
 // them (keywords) or add new categories of its own.
@@ -35,7 +39,8 @@ var builtinWords = map[string][]string{
 		"info", "details", "load", "generate", "extract", "translate", "geocode", "regeocode",
 		"hover", "snapshot", "screenshot", "explore", "sum", "measure", "review", "poll", "select",
 		"tail", "watch_logs", "learn", "research", "investigate", "understand", "think", "reason",
-		"plan", "help", "docs", "documentation"},
+		"plan", "help", "docs", "documentation", "return", "provide", "display", "obtain",
+		"logs", "messages", "metrics", "stats", "statistics", "overview", "summary"},
 	CatWrite: {"create", "update", "set", "put", "add", "insert", "upsert", "edit", "modify", "append",
 		"write", "patch", "save", "rename", "move", "assign", "unassign", "attach", "link", "unlink",
 		"apply", "sync", "merge", "fork", "commit", "push", "checkout", "install", "upgrade",
@@ -51,20 +56,20 @@ var builtinWords = map[string][]string{
 		"manage", "change", "replace", "convert_to", "fill_in", "mutate", "alter",
 		"activate", "deactivate", "retry", "rerun", "redeploy", "maintain", "optimize", "vacuum",
 		"reindex", "refresh", "reload", "replay", "upload_to", "drag", "drop_item", "rollback",
-		"setup", "initialize", "init", "end", "finish", "bootstrap", "seed", "migrate", "deploy_config", "maintenance"},
+		"setup", "initialize", "init", "end", "finish", "give", "bootstrap", "seed", "migrate", "deploy_config", "maintenance"},
 	CatDestructive: {"delete", "remove", "drop", "purge", "destroy", "truncate", "wipe", "erase",
 		"kill", "terminate", "uninstall", "reset", "clear", "cleanup", "prune", "evict", "flush",
 		"nuke", "shred", "overwrite", "void", "discard", "detach", "deprovision", "decommission"},
 	CatEgress: {"send", "email", "mail", "publish", "notify", "broadcast", "share", "invite",
 		"forward", "reply", "tweet", "sms", "dispatch", "deploy", "upload", "navigate", "goto",
-		"go_back", "go_forward", "message", "post_message", "announce", "release", "webhook", "fax", "call_phone",
+		"go_back", "go_forward", "message", "post_message", "announce", "release", "fax", "call_phone",
 		"transmit", "exfiltrate", "export_to", "mirror"},
 	CatPayment: {"pay", "charge", "refund", "payout", "transfer", "finalize", "withdraw",
 		"purchase", "buy", "donate"},
 	CatBrowser: {"click", "type", "fill", "press", "drag", "drop", "submit", "handle", "select", "check_box",
 		"dblclick", "tap", "swipe", "keypress"},
 	CatAction: {"run", "execute", "exec", "call", "invoke", "trigger", "perform", "process",
-		"dispatch_action", "fire", "launch", "spawn"},
+		"dispatch_action", "fire", "launch", "spawn", "interact"},
 	CatCodeVerb: {"eval", "evaluate", "shell", "sh", "bash", "psql", "repl", "interpret"},
 	CatCredVerb: {"rotate", "revoke", "regenerate", "reissue"},
 	CatSensitive: {"file", "files", "env", "environment", "secret", "secrets", "credential",
@@ -76,7 +81,7 @@ var builtinWords = map[string][]string{
 		"database", "db", "table", "tables", "sql", "source", "code", "logs", "log", "keychain",
 		"vault", "wallet", "balance", "payment", "payments", "transaction", "transactions",
 		"invoice", "invoices", "identity", "identities", "session", "sessions", "clipboard",
-		"process", "processes", "output", "pdf", "document", "documents", "drive", "kv", "object",
+		"process", "processes", "output", "pdf", "document", "documents", "kv", "object",
 		"objects", "record", "records", "row", "rows", "insight", "insights"},
 	CatUntrusted: {"web", "url", "html", "page", "pages", "website", "site", "snapshot",
 		"screenshot", "console", "network", "request", "requests", "browser", "tab", "tabs",
@@ -89,7 +94,8 @@ var builtinWords = map[string][]string{
 		"attachments", "output", "search_engine", "place", "places", "discussion", "wiki"},
 	CatCode: {"code", "script", "scripts", "command", "commands", "cmd", "shell", "sql", "js",
 		"javascript", "python", "bash", "query_sql", "snippet", "expression", "program",
-		"function", "lambda", "psql", "mutation", "statement", "statements", "graphql"},
+		"function", "lambda", "psql", "mutation", "statement", "statements", "graphql",
+		"process", "terminal", "repl"},
 	CatComm: {"message", "messages", "msg", "email", "mail", "sms", "notification",
 		"notifications", "tweet", "reply", "chat", "text", "status", "comment", "announcement",
 		"broadcast", "dm", "letter", "newsletter", "alert", "invite", "invitation"},
@@ -198,4 +204,24 @@ func KnownCategories() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// verbClass is the tier and kinds a verb category raises a tool to when
+// it is the action (of a name, an operation enum value or a description).
+func verbClass(c string) (int, []string) {
+	switch c {
+	case CatRead:
+		return 0, nil
+	case CatWrite, CatAction, CatCredVerb:
+		return 3, []string{model.KindWrite}
+	case CatEgress, CatBrowser:
+		return 4, []string{model.KindEgress}
+	case CatDestructive:
+		return 5, []string{model.KindDestructive}
+	case CatPayment:
+		return 5, []string{model.KindWrite}
+	case CatCodeVerb:
+		return 5, codeKinds(true)
+	}
+	return 0, nil
 }

@@ -3,7 +3,10 @@ package classify
 import "strings"
 
 // opNames are parameters that name an operation a dispatcher performs.
-var opNames = map[string]bool{"command": true, "operation": true, "action": true, "method": true, "subcommand": true, "tool": true, "tool_name": true, "op": true, "intent": true, "function_name": true, "endpoint": true}
+var opNames = map[string]bool{"command": true, "operation": true, "action": true, "method": true, "subcommand": true, "tool": true, "tool_name": true, "op": true, "intent": true, "endpoint": true}
+
+// argNames are parameters that carry another operation's arguments.
+var argNames = map[string]bool{"args": true, "arguments": true, "params": true, "parameters": true, "payload": true, "input": true, "inputs": true}
 
 // dispatchWords in a name mark a generic runner.
 var dispatchWords = map[string]bool{"execute": true, "exec": true, "run": true, "invoke": true, "call": true, "dispatch": true, "perform": true, "generic": true, "proxy": true}
@@ -16,7 +19,9 @@ func (t *tc) router() (bool, string) {
 	var free *param
 	for i := range t.w.Params {
 		p := &t.w.Params[i]
-		if p.Free && strings.Count(p.Ptr, "/properties/") == 1 {
+		top := strings.Count(p.Ptr, "/properties/") == 1
+		// An open object, or its JSON text in a string ("args": "{...}").
+		if top && (p.Free || p.open() && argNames[snake(p)]) {
 			free = p
 			break
 		}
@@ -26,9 +31,12 @@ func (t *tc) router() (bool, string) {
 	}
 	for i := range t.w.Params {
 		p := &t.w.Params[i]
-		if p != free && p.stringy() && p.Parent == free.Parent && opNames[snake(p)] && (!p.Closed || len(p.Enum) > 8) {
+		if p != free && p.stringy() && p.Parent == free.Parent && opNames[snake(p)] && (!p.Closed || len(p.Enum) > 8) && !t.isCode(p.Ptr) {
 			return true, "operation \"" + p.Name + "\" with open object \"" + free.Name + "\""
 		}
+	}
+	if !argNames[snake(free)] {
+		return false, ""
 	}
 	for _, w := range t.toks {
 		if dispatchWords[w] {
@@ -36,4 +44,15 @@ func (t *tc) router() (bool, string) {
 		}
 	}
 	return false, ""
+}
+
+// isCode reports whether the parameter at ptr was read as code: a shell
+// command is code to run, not the name of an operation.
+func (t *tc) isCode(ptr string) bool {
+	for _, c := range t.cands {
+		if c.ptr == ptr && hasAnyKind(c.kinds, "code_exec") {
+			return true
+		}
+	}
+	return false
 }

@@ -31,7 +31,7 @@ func (t *tc) nameSignals() {
 	for i, w := range toks {
 		for _, ci := range t.lx.byWord[w] {
 			c := t.lx.extra[ci]
-			if _, ex := t.excepted(w); ex {
+			if _, _, ex := t.excepted(w); ex {
 				continue
 			}
 			ti, _ := tierIndex(c.Tier)
@@ -42,14 +42,12 @@ func (t *tc) nameSignals() {
 	defer func() { t.verbWord = word }()
 	for i := 0; i < len(toks) && verb == ""; i++ {
 		w := toks[i]
-		if why, ex := t.excepted(w); ex {
-			t.add(cand{tier: 0, effect: true, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" not counted: " + why})
-			if t.verbIdx < 0 {
-				t.verbIdx = i
-				t.verbCat = CatRead
+		if why, asRead, ex := t.excepted(w); ex {
+			t.add(cand{tier: 0, effect: asRead, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" not counted: " + why})
+			if !asRead {
+				continue // the word is skipped; a later verb may still count
 			}
-			verb = CatRead
-			word = ""
+			verb, word, t.verbIdx = CatRead, "", i
 			break
 		}
 		// HTTP-method style names (API-post-search, jira_post): "post"
@@ -170,7 +168,7 @@ func (t *tc) nameSignals() {
 func (t *tc) nounSignals(toks []string, reading bool) {
 	doneS, doneU := false, false
 	for _, x := range toks {
-		if _, ex := t.excepted(x); ex {
+		if _, _, ex := t.excepted(x); ex {
 			continue
 		}
 		if w, ok := t.lx.has(CatSensitive, x); ok && !doneS && !t.browser {

@@ -18,13 +18,13 @@ var (
 	// codeParams are whole parameter names that carry code; codeLast may
 	// also end a longer name ("shell_command", "sql_statement"). "code"
 	// alone is too common ("zip_code", "status_code") to end one.
-	codeParams = map[string]bool{"code": true, "script": true, "command": true, "cmd": true, "shell": true, "eval": true, "javascript": true, "js": true, "python": true, "bash": true, "sql": true, "statement": true, "source_code": true, "js_code": true, "python_code": true, "code_snippet": true, "commands": true}
-	codeLast   = map[string]bool{"script": true, "command": true, "cmd": true, "shell": true, "javascript": true, "python": true, "bash": true, "sql": true, "statement": true}
-	concurrency  = map[string]bool{"etag": true, "if_match": true, "ifmatch": true, "expected_revision": true, "if_unmodified_since": true, "expected_version": true, "sha": true, "old_sha": true, "base_sha": true, "expected_sha": true}
-	forceNow     = map[string]bool{"overwrite": true, "permanent": true, "permanently": true, "purge": true, "skip_trash": true, "hard_delete": true, "delete_permanently": true, "no_backup": true}
-	forceLater   = map[string]bool{"force": true, "recursive": true, "cascade": true, "hard": true}
-	sensitiveSw  = map[string]bool{"include_secrets": true, "include_pii": true, "include_credentials": true, "include_contact_details": true, "show_secrets": true, "include_env": true, "reveal_secrets": true, "with_secrets": true, "decrypt": true}
-	opParams     = map[string]bool{"action": true, "operation": true, "op": true, "command": true, "method": true, "subcommand": true, "verb": true, "mode": true, "task": true}
+	codeParams  = map[string]bool{"code": true, "script": true, "command": true, "cmd": true, "shell": true, "eval": true, "javascript": true, "js": true, "python": true, "bash": true, "sql": true, "statement": true, "source_code": true, "js_code": true, "python_code": true, "code_snippet": true, "commands": true}
+	codeLast    = map[string]bool{"script": true, "command": true, "cmd": true, "shell": true, "javascript": true, "python": true, "bash": true, "sql": true, "statement": true}
+	concurrency = map[string]bool{"etag": true, "if_match": true, "ifmatch": true, "expected_revision": true, "if_unmodified_since": true, "expected_version": true, "sha": true, "old_sha": true, "base_sha": true, "expected_sha": true}
+	forceNow    = map[string]bool{"overwrite": true, "permanent": true, "permanently": true, "purge": true, "skip_trash": true, "hard_delete": true, "delete_permanently": true, "no_backup": true}
+	forceLater  = map[string]bool{"force": true, "recursive": true, "cascade": true, "hard": true}
+	sensitiveSw = map[string]bool{"include_secrets": true, "include_pii": true, "include_credentials": true, "include_contact_details": true, "show_secrets": true, "include_env": true, "reveal_secrets": true, "with_secrets": true, "decrypt": true}
+	opParams    = map[string]bool{"action": true, "operation": true, "op": true, "command": true, "method": true, "subcommand": true, "verb": true, "mode": true, "task": true}
 	// Raw query languages that can change data (a query parameter naming
 	// one is code). Pure read languages (PromQL, JQL, XPath) are not here.
 	reQueryLang = regexp.MustCompile(`\b(sql|cypher|graphql|sparql|gremlin|n1ql|cql|psql|select statement|select quer(y|ies)|sqlite|mysql|postgres|postgresql|raw quer(y|ies)|query language)\b`)
@@ -79,7 +79,13 @@ func (t *tc) schemaSignals() {
 			if p.Pattern != "" && rePinned.MatchString(p.Pattern) {
 				t.add(cand{tier: 1, effect: true, signal: sigSchema, ptr: p.Ptr, detail: "URL host pinned by pattern " + excerpt(p.Pattern, 60)})
 			} else {
-				t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindIngestsUntrusted}, signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled URL"})
+				detail := "caller-controlled URL"
+				for _, w := range p.Toks {
+					if w == "base" || w == "region" || w == "host" || w == "server" || w == "api" || w == "instance" {
+						detail = "caller-controlled base URL: the server's requests, and the credentials it sends, go to any host"
+					}
+				}
+				t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindIngestsUntrusted}, signal: sigSchema, ptr: p.Ptr, detail: detail})
 			}
 		case p.stringy() && !p.Closed && (strings.HasSuffix(sn, "connection_string") || sn == "database_url" || strings.HasSuffix(sn, "connection_uri")):
 			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled connection string"})
@@ -146,8 +152,7 @@ func (t *tc) operationEnum(p *param) {
 			if c == "" {
 				continue
 			}
-			tier := map[string]int{CatRead: 0, CatWrite: 3, CatAction: 3, CatCredVerb: 3, CatBrowser: 4, CatEgress: 4, CatDestructive: 5, CatPayment: 5, CatCodeVerb: 5}[c]
-			if tier > best {
+			if tier, _ := verbClass(c); tier > best {
 				best, bestVal, bestWord, bestCat = tier, v, x, c
 			}
 			break
@@ -156,17 +161,7 @@ func (t *tc) operationEnum(p *param) {
 	if best < 0 {
 		return
 	}
-	var kinds []string
-	switch bestCat {
-	case CatWrite, CatAction, CatCredVerb, CatPayment:
-		kinds = []string{model.KindWrite}
-	case CatEgress, CatBrowser:
-		kinds = []string{model.KindEgress}
-	case CatDestructive:
-		kinds = []string{model.KindDestructive}
-	case CatCodeVerb:
-		kinds = codeKinds(true)
-	}
+	_, kinds := verbClass(bestCat)
 	t.add(cand{tier: best, effect: true, kinds: kinds, signal: sigSchema, ptr: p.Ptr + "/enum", detail: "operation \"" + excerpt(bestVal, 40) + "\" (" + bestWord + ")"})
 }
 

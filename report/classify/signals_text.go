@@ -21,7 +21,7 @@ func (t *tc) annotationSignals() {
 
 var (
 	// Leading boilerplate before a description's first verb.
-	reLead = regexp.MustCompile(`^(?:(?:this|the|a) )?(?:tool|function|endpoint|command|method|helper|api)?\s*(?:(?:is )?used |that |which |will |can |lets you |allows? (?:you |the (?:user|model|assistant) )?|enables? (?:you )?|helps? (?:you )?|for |to |use (?:this )?(?:tool )?to )*`)
+	reLead      = regexp.MustCompile(`^(?:(?:this|the|a) )?(?:tool|function|endpoint|command|method|helper|api)?\s*(?:(?:is )?used |that |which |will |can |lets you |allows? (?:you |the (?:user|model|assistant) )?|enables? (?:you )?|helps? (?:you )?|for |to |use (?:this )?(?:tool )?to )*`)
 	reFirstWord = regexp.MustCompile(`^[a-z][a-z-]*`)
 	reNumbers   = regexp.MustCompile(`\b(two|2|multiple|several) numbers\b|\bnumbers? together\b|\bsum of\b`)
 
@@ -63,22 +63,11 @@ func (t *tc) descriptionSignals() {
 	// has none: "Send a card to the archive" does not make archive_card
 	// a send. Phrases below still raise whatever the name says.
 	if first != "" && t.verbCat == "" {
-		if why, ex := t.excepted(firstStem(t.lx, first)); ex {
-			t.add(cand{tier: 0, effect: true, signal: sigRule, ptr: "/description", detail: "\"" + first + "\" not counted: " + why})
+		if why, asRead, ex := t.excepted(firstStem(t.lx, first)); ex {
+			t.add(cand{tier: 0, effect: asRead, signal: sigRule, ptr: "/description", detail: "\"" + first + "\" not counted: " + why})
 		} else if c, w := t.descVerb(first); c != "" {
 			t.descCat = c
-			tier := map[string]int{CatRead: 0, CatWrite: 3, CatAction: 3, CatCredVerb: 3, CatBrowser: 4, CatEgress: 4, CatDestructive: 5, CatPayment: 5, CatCodeVerb: 5}[c]
-			var kinds []string
-			switch c {
-			case CatWrite, CatAction, CatCredVerb, CatPayment:
-				kinds = []string{model.KindWrite}
-			case CatEgress, CatBrowser:
-				kinds = []string{model.KindEgress}
-			case CatDestructive:
-				kinds = []string{model.KindDestructive}
-			case CatCodeVerb:
-				kinds = codeKinds(true)
-			}
+			tier, kinds := verbClass(c)
 			// The name outranks the description for the action; a
 			// description verb still raises.
 			t.add(cand{tier: tier, effect: true, kinds: kinds, signal: sigDescription, ptr: "/description", detail: "begins \"" + excerpt(first, 30) + "\" (" + w + ")"})

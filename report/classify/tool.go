@@ -85,6 +85,40 @@ type toolDef struct {
 	Annotations json.RawMessage `json:"annotations"`
 }
 
+// parseTool reads each field on its own, so one malformed field (a
+// numeric title) does not blank the others.
+func parseTool(raw json.RawMessage) toolDef {
+	var m map[string]json.RawMessage
+	var d toolDef
+	if json.Unmarshal(raw, &m) != nil {
+		return d
+	}
+	_ = json.Unmarshal(m["name"], &d.Name)
+	_ = json.Unmarshal(m["title"], &d.Title)
+	_ = json.Unmarshal(m["description"], &d.Description)
+	d.Input, d.Annotations = m["inputSchema"], m["annotations"]
+	return d
+}
+
+// parseHints reads the behaviour hints; a hint that is not a boolean is
+// treated as absent (never as a claim either way).
+func parseHints(raw json.RawMessage) hints {
+	var m map[string]json.RawMessage
+	var h hints
+	if json.Unmarshal(raw, &m) != nil {
+		return h
+	}
+	get := func(k string) *bool {
+		var b bool
+		if v, ok := m[k]; ok && json.Unmarshal(v, &b) == nil && (string(v) == "true" || string(v) == "false") {
+			return &b
+		}
+		return nil
+	}
+	h.ReadOnly, h.Destructive, h.Idempotent, h.OpenWorld = get("readOnlyHint"), get("destructiveHint"), get("idempotentHint"), get("openWorldHint")
+	return h
+}
+
 // tc is the working state of one tool's classification.
 type tc struct {
 	def     toolDef
@@ -108,12 +142,8 @@ func (t *tc) add(c cand) { t.cands = append(t.cands, c) }
 // classifyTool runs every signal over one raw tool definition.
 func classifyTool(raw json.RawMessage, s *model.Server, lx *lexicon, o *Options) *result {
 	t := &tc{server: s, lx: lx, o: o, verbIdx: -1}
-	_ = json.Unmarshal(raw, &t.def)
-	var annHolder struct {
-		Annotations json.RawMessage `json:"annotations"`
-	}
-	_ = json.Unmarshal(raw, &annHolder)
-	_ = json.Unmarshal(annHolder.Annotations, &t.h)
+	t.def = parseTool(raw)
+	t.h = parseHints(t.def.Annotations)
 	t.toks = Tokens(t.def.Name)
 	for _, w := range t.toks {
 		if browserWords[w] {
@@ -130,7 +160,7 @@ func classifyTool(raw json.RawMessage, s *model.Server, lx *lexicon, o *Options)
 	r := t.finish()
 	r.Router, r.routerWhy = t.router()
 	if r.Router {
-		r.Evidence = append(r.Evidence, model.Evidence{Signal: sigSchema, Pointer: "/inputSchema", Detail: "generic dispatcher: " + r.routerWhy, Sets: []string{"router"}})
+		r.Evidence = append(r.Evidence, model.Evidence{Signal: sigSchema, Pointer: "/inputSchema", Detail: excerpt("generic dispatcher: "+r.routerWhy, 300), Sets: []string{"router"}})
 	}
 	return r
 }
@@ -211,17 +241,23 @@ func (t *tc) finish() *result {
 				seenKind[k]++
 			}
 		}
+		if c.signal == sigRule {
+			sets = append(sets, "exception")
+		}
 		if len(sets) == 0 {
 			continue
 		}
-		r.Evidence = append(r.Evidence, model.Evidence{Signal: c.signal, Pointer: c.ptr, Detail: c.detail, Sets: sets})
+		// Pointers and details quote server text (property names, enum
+		// values): escape hidden characters once, here.
+		r.Evidence = append(r.Evidence, model.Evidence{Signal: c.signal, Pointer: excerpt(c.ptr, 300), Detail: excerpt(c.detail, 300), Sets: sets})
 	}
 	r.cands = t.cands
 	return r
 }
 
-// excepted reports whether word w must not count for this tool, and why.
-func (t *tc) excepted(w string) (string, bool) {
+// excepted reports whether word w must not count for this tool, why, and
+// whether the exception itself says the tool only computes (reads).
+func (t *tc) excepted(w string) (why string, asRead bool, ok bool) {
 	desc := strings.ToLower(t.def.Description)
 	if t.o != nil {
 		for _, e := range t.o.Exceptions {
@@ -241,29 +277,30 @@ func (t *tc) excepted(w string) (string, bool) {
 			if why == "" {
 				why = "exception from rules file"
 			}
-			return why, true
+			return why, false, true
 		}
 	}
 	for _, e := range builtinExceptions {
 		if e.word == w && e.applies(t) {
-			return e.reason, true
+			return e.reason, e.asRead, true
 		}
 	}
-	return "", false
+	return "", false, false
 }
 
 // builtinException is a contextual exception: a word that usually signals
 // a class but not in this tool's context.
 type builtinException struct {
 	word, reason string
-	applies      func(t *tc) bool
+	// asRead: the exception itself says what the tool does (computes).
+	asRead  bool
+	applies func(t *tc) bool
 }
 
 var builtinExceptions = []builtinException{
-	{"add", "arithmetic on numbers, not a write", func(t *tc) bool {
+	{"add", "arithmetic on numbers, not a write", true, func(t *tc) bool {
 		return allNumeric(t.w.Params) || reNumbers.MatchString(strings.ToLower(t.def.Description))
 	}},
-	{"sum", "arithmetic", func(t *tc) bool { return true }},
 }
 
 func allNumeric(ps []param) bool {

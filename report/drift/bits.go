@@ -45,6 +45,8 @@ var ruleBits = map[string]int{
 	"DRIFT-027": BitIncomplete,
 	"DRIFT-028": BitPrompt,
 	"DRIFT-029": 0,
+	"DRIFT-030": BitPrompt | BitInjection,
+	"DRIFT-031": BitPrompt | BitInjection,
 }
 
 // RuleBits returns the default exit bits of a drift rule.

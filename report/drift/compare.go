@@ -20,7 +20,7 @@ func (d *differ) tool(n *serverView, id string, o, t *toolView) {
 	defer d.capability(id, o, t, start)
 	oh, nh := o.h, t.h
 	if len(oh) == 0 || len(nh) == 0 {
-		d.skip("tools recorded without hashes could not be compared")
+		d.skipMust("tools recorded without hashes could not be compared")
 		return
 	}
 	if oh[hashes.Tool] == nh[hashes.Tool] {

@@ -196,3 +196,12 @@ func TestIdenticalCaptures(t *testing.T) {
 		}
 	}
 }
+
+func readOrSkip(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("corpus not available: %v", err)
+	}
+	return data
+}

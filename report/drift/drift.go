@@ -100,10 +100,12 @@ func Diff(old, new *Side, opts *Options) (*Result, error) {
 	analyze.Finish(out)
 	out.Hashes = hashes.FindingsHashes(out)
 	res := &Result{Findings: out, Exit: Bits(out.Findings)}
-	for k := range d.notRun {
-		res.NotRun = append(res.NotRun, k)
+	if d.noted {
+		for k := range d.notRun {
+			res.NotRun = append(res.NotRun, k)
+		}
+		sort.Strings(res.NotRun)
 	}
-	sort.Strings(res.NotRun)
 	return res, nil
 }
 
@@ -183,6 +185,7 @@ type differ struct {
 	out      []model.Finding
 	meta     []editMeta
 	notRun   map[string]bool
+	noted    bool // DRIFT-027 was raised
 	// identity maps a new server identity to its paired old identity, and
 	// renamed maps "identity\x00newTool" to the old tool name.
 	identity map[string]string
@@ -212,15 +215,26 @@ func (d *differ) addEdit(id, server, tool, rel, evidence, key, shared string) *m
 	return f
 }
 
-func (d *differ) skip(why string) { d.notRun[why] = true }
+// skip records a rule that could not run. Most reasons only matter when
+// something changed: identical hashes mean identical surfaces, which no
+// rule would report. must marks reasons that hide changes themselves
+// (no hashes to compare) and are always said.
+func (d *differ) skip(why string) { d.notRun[why] = d.notRun[why] || false }
+
+func (d *differ) skipMust(why string) { d.notRun[why] = true }
 
 func (d *differ) findings() []model.Finding {
-	if len(d.notRun) > 0 {
+	must := false
+	for _, m := range d.notRun {
+		must = must || m
+	}
+	if len(d.notRun) > 0 && (must || len(d.out) > 0) {
 		var l []string
 		for k := range d.notRun {
 			l = append(l, k)
 		}
 		sort.Strings(l)
+		d.noted = true
 		f := catalog.New("DRIFT-027")
 		f.Item = "rules-not-run"
 		f.Evidence = strings.Join(l, "; ")

@@ -26,7 +26,7 @@ func (d *differ) server(o, n *serverView) {
 	d.tools(o, n)
 	oh, nh := o.rep.Hashes, n.rep.Hashes
 	if len(oh) == 0 || len(nh) == 0 {
-		d.skip("a server without hashes: server-level rules could not run")
+		d.skipMust("a server without hashes: server-level rules could not run")
 		return
 	}
 	if oh[hashes.Instructions] != nh[hashes.Instructions] {

@@ -294,3 +294,16 @@ func around(s string) string {
 	}
 	return `"` + prefix + escape(ex, 110) + `"`
 }
+
+// Suspicious lists the hidden characters and mixed-script words in s, as
+// printable escapes; empty when s is plain. Baselines use it to object to
+// blessing a surface that already hides text.
+func Suspicious(s string) []string { return newSuspicious("", s) }
+
+// Excerpt is a short, escaped excerpt of s around its first suspicious
+// character, safe to print in evidence.
+func Excerpt(s string) string { return around(s) }
+
+// Mentions reports whether text names tool as a whole token, and whether
+// the name is distinctive enough that the mention is unlikely by chance.
+func Mentions(text, tool string) bool { return distinctive(tool) && mentions(text, tool) }

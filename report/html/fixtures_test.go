@@ -108,7 +108,7 @@ func xssBundle() *model.Bundle {
 	}
 	ins := xssPayloads[1]
 	s := model.Server{Name: xssPayloads[0], Identity: model.Identity(xssPayloads[0], "stdio", "x"), Transport: "stdio", Endpoint: "x", Source: "live",
-		ServerInfo: json.RawMessage(`{"name":"<script>window.__xss=8</script>","version":"<img src=x onerror=window.__xss=9>"}`),
+		ServerInfo:   json.RawMessage(`{"name":"<script>window.__xss=8</script>","version":"<img src=x onerror=window.__xss=9>"}`),
 		Instructions: &ins, Tools: tools,
 		Errors: []model.CollectionError{{Code: "bad_json", Message: xssPayloads[2], Phase: "tools/list"}}}
 	return &model.Bundle{Kind: model.BundleKind, Servers: []model.Server{s}}

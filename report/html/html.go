@@ -42,6 +42,9 @@ type Input struct {
 	Title string
 	// Viewer makes the empty page that only analyses dropped files.
 	Viewer bool
+	// Version is stamped on findings the page computes; it defaults to
+	// the version in Findings, so in-page results match the CLI's.
+	Version string
 }
 
 // Render writes the page for in to w. The output is deterministic: the
@@ -84,8 +87,8 @@ func Page(in *Input) ([]byte, error) {
 			headings = append(headings, s.Heading)
 		}
 	}
-	version := ""
-	if in.Findings != nil {
+	version := in.Version
+	if version == "" && in.Findings != nil {
 		version = in.Findings.Generator.Version
 	}
 	metaJSON, err := dataJSON(map[string]any{

@@ -140,7 +140,8 @@ var stateChanging = map[string]bool{model.EffectWrite: true, model.EffectExterna
 func authFinding(s *model.Server, decls []*model.ServerConfig, r *model.ServerReport, emit func(model.Finding)) {
 	var open []*model.ServerConfig
 	for _, c := range decls {
-		if (c.Transport == "http" || c.Transport == "sse") && (c.Auth == "none" || c.Auth == "") && !isLoopback(c.URLHost) {
+		// A disabled entry exposes nothing; the others decide.
+		if !c.Disabled && (c.Transport == "http" || c.Transport == "sse") && (c.Auth == "none" || c.Auth == "") && !isLoopback(c.URLHost) {
 			open = append(open, c)
 		}
 	}

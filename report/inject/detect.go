@@ -38,6 +38,10 @@ type scanCtx struct {
 	sh      *Shadow
 	text    string
 	toolTok map[string]bool
+	sents   [][2]int
+	marks   marks
+	// joined is set when scanning a boundary window between two strings.
+	joined bool
 }
 
 func (c *scanCtx) params() map[string]bool {
@@ -65,28 +69,107 @@ func (c *scanCtx) toolTokens() map[string]bool {
 	return set
 }
 
-// scanText runs every rule over one shadow and returns its hits, sorted
-// by position. It is the one place rules run, for single strings,
-// concatenations and decoded payloads alike.
+// scanText runs every rule over one shadow and returns its hits. It is
+// the one place rules run, for single strings, concatenation windows and
+// decoded payloads alike. Rules run only on the sentences that hold one of
+// their prefilter literals: most text never meets an expression.
 func scanText(c *scanCtx) []hit {
 	t := c.text
+	c.sents = splitSentences(t)
+	c.marks = computeMarks(t, c.sents)
 	var out []hit
 	for _, r := range all {
-		if !kindAllowed(r, c.e.Kind) || !prefilter(t, r.Pre) {
+		if !kindAllowed(r, c.e.Kind) {
 			continue
 		}
-		for _, m := range r.Re.FindAllStringSubmatchIndex(t, 4) {
-			if r.OK != nil && !r.OK(c, m) {
-				continue
-			}
+		if m := c.find(r.Re, r.pre, r.Whole, func(m []int) bool { return r.OK == nil || r.OK(c, m) }); m != nil {
 			out = append(out, hit{class: r.Class, rule: r.Name, start: m[0], end: m[1], weak: r.Weak, lone: r.Lone, sig: sigFor(r)})
-			break
 		}
 	}
 	if c.e.Kind != kindIdent {
 		out = append(out, pairedTags(c)...)
 		out = append(out, sensitiveHits(c)...)
 		out = append(out, exfilHits(c)...)
+	}
+	return out
+}
+
+// splitSentences cuts t at line breaks and at . ! ? ; followed by a
+// space. Spans are [start, end) with the terminator included.
+func splitSentences(t string) [][2]int {
+	var out [][2]int
+	s := 0
+	for i := 0; i < len(t); i++ {
+		ch := t[i]
+		if ch == '\n' {
+			if i > s {
+				out = append(out, [2]int{s, i})
+			}
+			s = i + 1
+			continue
+		}
+		if (ch == '.' || ch == '!' || ch == '?' || ch == ';') && i+1 < len(t) && t[i+1] == ' ' {
+			out = append(out, [2]int{s, i + 1})
+			s = i + 2
+			i++
+		}
+	}
+	if s < len(t) {
+		out = append(out, [2]int{s, len(t)})
+	}
+	return out
+}
+
+// find returns the first match of re (absolute submatch indices) that ok
+// accepts, searching only sentences that pass the prefilter, or the whole
+// text when whole is set (and the prefilter passed somewhere).
+func (c *scanCtx) find(re *regexp.Regexp, p *preSet, whole bool, ok func([]int) bool) []int {
+	all := c.findAll(re, p, whole, 1, ok)
+	if len(all) == 0 {
+		return nil
+	}
+	return all[0]
+}
+
+// findAll is find for up to n matches, in text order.
+func (c *scanCtx) findAll(re *regexp.Regexp, p *preSet, whole bool, n int, ok func([]int) bool) [][]int {
+	t := c.text
+	if c.marks == nil {
+		c.sents = splitSentences(t)
+		c.marks = computeMarks(t, c.sents)
+	}
+	if whole || p == nil {
+		if p != nil && len(c.marks[p.id]) == 0 {
+			return nil
+		}
+		var out [][]int
+		for _, m := range re.FindAllStringSubmatchIndex(t, n*4) {
+			if ok == nil || ok(m) {
+				out = append(out, m)
+				if len(out) >= n {
+					break
+				}
+			}
+		}
+		return out
+	}
+	var out [][]int
+	for _, si := range c.marks[p.id] {
+		sp := c.sents[si]
+		for _, m := range re.FindAllStringSubmatchIndex(t[sp[0]:sp[1]], 4) {
+			for k := range m {
+				if m[k] >= 0 {
+					m[k] += sp[0]
+				}
+			}
+			if ok == nil || ok(m) {
+				out = append(out, m)
+				if len(out) >= n {
+					return out
+				}
+				break
+			}
+		}
 	}
 	return out
 }

@@ -18,8 +18,7 @@ import (
 // descriptions have no reason to carry prose in base64.
 
 var (
-	reB64    = regexp.MustCompile(`[A-Za-z0-9+/]{20,}={0,2}|[A-Za-z0-9_-]{24,}={0,2}`)
-	reHexRun = regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}){8,}|\b(?:[0-9a-fA-F]{2}[ :]?){16,}\b`)
+	reHexRun = regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}){8,}`)
 	rePct    = regexp.MustCompile(`(?:[^\s%]{0,3}%[0-9a-fA-F]{2}){6,}[^\s%]*`)
 	reUEsc   = regexp.MustCompile(`(?:\\u[0-9a-fA-F]{4}){4,}`)
 )
@@ -38,10 +37,10 @@ func decodeAll(orig string) []decoded {
 	if len(orig) < 16 {
 		return nil
 	}
-	for _, m := range reB64.FindAllStringIndex(orig, 16) {
+	for _, m := range runs(orig, isB64Byte, 20, 16) {
 		run := strings.TrimRight(orig[m[0]:m[1]], "=")
-		if !mixedB64(run) {
-			continue
+		if !mixedB64(run) || strings.Count(run, "/") > len(run)/8 {
+			continue // paths and URLs are not payloads
 		}
 		for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
 			if b, err := enc.DecodeString(run); err == nil {
@@ -52,7 +51,11 @@ func decodeAll(orig string) []decoded {
 			}
 		}
 	}
-	for _, m := range reHexRun.FindAllStringIndex(orig, 16) {
+	hexRuns := runs(orig, isHexByte, 32, 16)
+	if strings.Contains(orig, `\x`) {
+		hexRuns = append(hexRuns, reHexRun.FindAllStringIndex(orig, 16)...)
+	}
+	for _, m := range hexRuns {
 		run := orig[m[0]:m[1]]
 		clean := strings.NewReplacer(`\x`, "", " ", "", ":", "").Replace(run)
 		if len(clean)%2 == 1 {
@@ -85,6 +88,38 @@ func decodeAll(orig string) []decoded {
 		}
 	}
 	return out
+}
+
+// runs returns spans of at least min bytes for which ok holds, up to n.
+// A hand loop: these runs are searched in every string.
+func runs(s string, ok func(byte) bool, min, n int) [][]int {
+	var out [][]int
+	for i := 0; i < len(s) && len(out) < n; {
+		if !ok(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && ok(s[j]) {
+			j++
+		}
+		for j < len(s) && s[j] == '=' && j-i < 4096 {
+			j++
+		}
+		if j-i >= min {
+			out = append(out, []int{i, j})
+		}
+		i = j + 1
+	}
+	return out
+}
+
+func isB64Byte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '_' || c == '-'
+}
+
+func isHexByte(c byte) bool {
+	return c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c >= '0' && c <= '9'
 }
 
 // mixedB64 requires upper, lower and digit or a long run: identifiers and
@@ -143,7 +178,7 @@ func isASCII(s string) bool {
 
 // rot13Words are words whose ROT13 form in a string suggests a ROT13
 // payload; two distinct ones are needed before the rescan.
-var rot13Words = []string{"ignore", "instruction", "previous", "system", "prompt", "user", "send", "password", "secret", "ssh", "credential", "api key", "confidential", "tell", "mention", "forward", "email", "file", "contents", "token", "approval", "confirm", "hidden", "always", "never"}
+var rot13Words = []string{"ignore", "instruction", "previous", "system", "prompt", "user", "send", "password", "secret", "ssh", "credential", "api key", "confidential", "tell", "mention", "forward", "email", "file", "contents", "token", "approval", "confirm", "hidden", "always", "never", "silently", "secretly", "bcc", "history", "conversation", "upload", "webhook", "http", "private", "every"}
 
 // rot13 maps ASCII letters thirteen places on.
 func rot13(s string) string {
@@ -166,7 +201,7 @@ func rot13Candidate(r string) bool {
 	for _, w := range rot13Words {
 		if strings.Contains(r, w) {
 			n++
-			if n >= 3 {
+			if n >= 2 {
 				return true
 			}
 		}

@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
@@ -79,6 +81,21 @@ func ScanServer(s *model.Server, opts *Options) []model.Finding {
 		hits = append(hits, encodedHits(c, text)...)
 		all[i] = scanned{e, sh, hits}
 	}
+	// Transmissions matter only for items that name a sensitive path.
+	pathOwners := map[string]bool{}
+	for _, x := range all {
+		for _, h := range x.hits {
+			if h.sig == sigTargetPath {
+				pathOwners[x.e.Owner] = true
+			}
+		}
+	}
+	for i, x := range all {
+		if pathOwners[x.e.Owner] && x.e.Kind != kindIdent {
+			c := &scanCtx{e: x.e, sc: sc, sh: x.sh, text: x.sh.Text}
+			all[i].hits = append(all[i].hits, transmitHits(c)...)
+		}
+	}
 	// Per-tool pairing of weak signals split across fields.
 	byOwner := map[string][]int{}
 	var owners []string
@@ -103,6 +120,7 @@ func ScanServer(s *model.Server, opts *Options) []model.Finding {
 	}
 	if !(opts != nil && opts.NoConcat) {
 		r.concat(elems, sc, owners, byOwner, limit)
+		_ = limit
 	}
 	out := r.out
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Element < out[j].Element || out[i].Element == out[j].Element && out[i].ID < out[j].ID })
@@ -280,101 +298,104 @@ func encodedHits(c *scanCtx, orig string) []hit {
 	return out
 }
 
+// splitCandidate reports whether a ends mid-sentence and b continues it.
+func splitCandidate(a, b string) bool {
+	a = strings.TrimRight(a, " \t\r\n")
+	b = strings.TrimLeft(b, " \t\r\n")
+	if a == "" || b == "" {
+		return false
+	}
+	switch a[len(a)-1] {
+	case '.', '!', '?', ';', ':', ')', ']', '}', '"', '`', '*':
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(b)
+	return !unicode.IsUpper(r) && !unicode.IsDigit(r)
+}
+
 // segment is one string's place in a concatenation.
 type segment struct {
 	start, end int
 	e          *elem
 }
 
-// concat scans the concatenation of each item's strings and of the whole
-// server's strings, so a payload split across fields or tools is still
-// seen. Only matches that cross a boundary are reported here; the rest
-// were reported on their own string.
+// concatWindow bounds how much of each string's end and start is joined
+// when checking a boundary.
+const concatWindow = 240
+
+// concat checks every boundary between consecutive strings of one item
+// (and between items of the server), so a payload split across fields or
+// tools is still seen. Only matches that cross the boundary are reported
+// here, on the item (tool:NAME/*) or the server (server:*); the rest were
+// reported on their own string.
 func (r *reporter) concat(elems []elem, sc *scope, owners []string, byOwner map[string][]int, limit int) {
-	var serverSegs []segment
-	var sb strings.Builder
+	var prev *elem
 	for _, o := range owners {
-		var segs []segment
-		var ob strings.Builder
 		for _, i := range byOwner[o] {
 			e := &elems[i]
 			if e.Kind == kindIdent {
 				continue
 			}
-			t := e.Text
-			if len(t) > limit {
-				t = t[:limit]
+			if prev != nil {
+				r.boundary(prev, e, sc)
 			}
-			if ob.Len() > 0 {
-				ob.WriteByte(' ')
-			}
-			segs = append(segs, segment{ob.Len(), ob.Len() + len(t), e})
-			ob.WriteString(t)
-			if sb.Len() > 0 {
-				sb.WriteByte(' ')
-			}
-			serverSegs = append(serverSegs, segment{sb.Len(), sb.Len() + len(t), e})
-			sb.WriteString(t)
+			prev = e
 		}
-		if len(segs) >= 2 {
-			tool := segs[0].e.Tool
-			r.scanJoined(ob.String(), segs, &elem{Element: o + "/*", Owner: o, Tool: tool, Kind: kindProse}, sc, false)
-		}
-	}
-	if len(owners) >= 2 && len(serverSegs) >= 2 {
-		r.scanJoined(sb.String(), serverSegs, &elem{Element: "server:*", Owner: "server", Kind: kindProse}, sc, true)
 	}
 }
 
-// scanJoined scans one concatenation and reports boundary-crossing hits
-// whose class was not already reported on the strings they cover.
-func (r *reporter) scanJoined(text string, segs []segment, at *elem, sc *scope, acrossOwners bool) {
+// boundary scans the end of a joined to the start of b. A boundary where
+// a ends a sentence and b starts a new one cannot split a payload that a
+// sentence-scoped rule would see, so it is skipped.
+func (r *reporter) boundary(a, b *elem, sc *scope) {
+	if !splitCandidate(a.Text, b.Text) {
+		return
+	}
+	left := a.Text
+	if len(left) > concatWindow {
+		k := len(left) - concatWindow
+		for k < len(left) && left[k]&0xC0 == 0x80 {
+			k++
+		}
+		left = left[k:]
+	}
+	right := b.Text
+	if len(right) > concatWindow {
+		k := concatWindow
+		for k > 0 && right[k]&0xC0 == 0x80 {
+			k--
+		}
+		right = right[:k]
+	}
+	join := len(left)
+	text := left + " " + right
+	at := &elem{Element: a.Owner + "/*", Owner: a.Owner, Tool: a.Tool, Kind: kindProse}
+	if a.Owner != b.Owner {
+		at = &elem{Element: "server:*", Owner: "server", Kind: kindProse}
+	}
 	sh := Normalize(text)
-	c := &scanCtx{e: at, sc: sc, sh: sh, text: sh.Text}
+	c := &scanCtx{e: at, sc: sc, sh: sh, text: sh.Text, joined: true}
 	hits := scanText(c)
 	hs := make([]*hit, len(hits))
 	for i := range hits {
 		hs[i] = &hits[i]
 	}
 	promote(hs, true)
-	find := func(off int) int {
-		k := sort.Search(len(segs), func(i int) bool { return segs[i].end > off })
-		if k == len(segs) {
-			k = len(segs) - 1
-		}
-		return k
-	}
 	for _, h := range hits {
 		if h.weak {
 			continue
 		}
-		a, b := sh.Orig(h.start, h.end)
-		i, j := find(a), find(max(a, b-1))
-		if i == j {
+		x, y := sh.Orig(h.start, h.end)
+		if x >= join || y <= join+1 {
 			continue
 		}
-		if acrossOwners && segs[i].e.Owner == segs[j].e.Owner {
+		if _, ok := r.seen[h.class+"|"+a.Element]; ok {
 			continue
 		}
-		covered := false
-		for k := i; k <= j; k++ {
-			if _, ok := r.seen[h.class+"|"+segs[k].e.Element]; ok {
-				covered = true
-				break
-			}
-			if _, ok := r.seen[h.class+"|"+segs[k].e.Owner+"/*"]; ok && acrossOwners {
-				covered = true
-				break
-			}
-		}
-		if covered {
+		if _, ok := r.seen[h.class+"|"+b.Element]; ok {
 			continue
 		}
-		names := make([]string, 0, j-i+1)
-		for k := i; k <= j; k++ {
-			names = append(names, segs[k].e.Element)
-		}
-		ev := evidenceOf(text, sh, h) + " (split across " + strings.Join(names, ", ") + ")"
+		ev := evidenceOf(text, sh, h) + " (split across " + a.Element + " and " + b.Element + ")"
 		r.add(h.class, model.SevHigh, at, ev)
 	}
 }

@@ -120,15 +120,17 @@ func (sh *Shadow) build(items []item, end int32) {
 	for k := 0; k < len(items); k++ {
 		it := items[k]
 		if unicode.IsSpace(it.r) {
-			nl := false
+			nl := 0
 			j := k
 			for ; j < len(items) && unicode.IsSpace(items[j].r); j++ {
 				if items[j].r == '\n' || items[j].r == '\u2028' || items[j].r == '\u2029' {
-					nl = true
+					nl++
 				}
 			}
+			// A paragraph break or a new list item ends a sentence; a
+			// single wrapped line break is just a space.
 			c := byte(' ')
-			if nl {
+			if nl >= 2 || (nl == 1 && (j == len(items) || startsItem(items[j].r))) {
 				c = '\n'
 			}
 			b.WriteByte(c)
@@ -253,8 +255,7 @@ var strongConfusable = map[rune]bool{
 	'а': true, 'е': true, 'о': true, 'р': true, 'с': true, 'у': true, 'х': true, 'і': true, 'ј': true,
 	'ѕ': true, 'ԁ': true, 'ԛ': true, 'ԝ': true, 'ӏ': true, 'һ': true, 'ɡ': true,
 	'ο': true, 'α': true, 'ι': true, 'ε': true, 'ρ': true, 'κ': true, 'ν': true, 'τ': true, 'υ': true,
-	'А': true, 'В': true, 'Е': true, 'К': true, 'М': true, 'Н': true, 'О': true, 'Р': true, 'С': true,
-	'Т': true, 'Х': true, 'І': true, 'Ј': true, 'Ѕ': true, 'Ο': true, 'Α': true, 'Ε': true, 'Ι': true,
+	'А': true, 'Е': true, 'О': true, 'Р': true, 'С': true, 'Х': true, 'І': true, 'Ј': true, 'Ѕ': true, 'Ο': true, 'Α': true, 'Ε': true, 'Ι': true,
 	'Κ': true, 'Ν': true, 'Ρ': true, 'Τ': true, 'Χ': true,
 }
 
@@ -282,7 +283,7 @@ func mapConfusables(items []item) []item {
 				other++
 			}
 		}
-		if conf > 0 && other == 0 && (latin > 0 || (strong == conf && conf >= 2)) {
+		if conf > 0 && other == 0 && (latin > 0 || (strong == conf && conf >= 3)) {
 			for k := a; k < b; k++ {
 				if m := confusables[items[k].r]; m != 0 {
 					items[k].r = m
@@ -339,4 +340,14 @@ func joinSpaced(items []item) []item {
 		return items
 	}
 	return out
+}
+
+// startsItem reports runes that begin a list item, heading, quote or
+// table row after a line break.
+func startsItem(r rune) bool {
+	switch r {
+	case '-', '*', '+', '#', '>', '|', '•', '·', '<', '[', '`', '{', '}', '(':
+		return true
+	}
+	return r >= '0' && r <= '9' || unicode.IsUpper(r)
 }

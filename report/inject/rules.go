@@ -35,8 +35,15 @@ type matcher struct {
 	// Pre are literals of which at least one must occur in the shadow
 	// before the expression runs; empty means always run.
 	Pre []string
+	// Groups, when set, adds literal groups that must all occur in the
+	// sentence too (each group is a list of alternatives).
+	Groups [][]string
+	pre    *preSet
 	// Kinds limits the row to some field kinds; nil means prose and values.
 	Kinds []fieldKind
+	// Whole runs the expression over the whole string, for markup that
+	// spans sentences (comments).
+	Whole bool
 	Re    *regexp.Regexp
 	// OK, when set, vets a match (ownership, negation, scope).
 	OK func(c *scanCtx, m []int) bool
@@ -73,7 +80,9 @@ func expandGaps(s string) string {
 			continue
 		}
 		b.WriteString(s[:i])
-		b.WriteString(`(?:[^.!?;\n]|[.!?;][^\s]){0,` + strconv.Itoa(n) + `}`)
+		// Rules run on single sentences, so the gap needs no sentence
+		// logic of its own; a plain class keeps the program small.
+		b.WriteString(`[^\n]{0,` + strconv.Itoa(n) + `}`)
 		s = s[i+j+1:]
 	}
 }
@@ -86,5 +95,13 @@ func buildRules() []*matcher {
 	for _, g := range [][]*matcher{markupRules(), overrideRules(), concealRules(), sensitiveRules(), exfilRules(), approvalRules(), crossToolRules(), preferenceRules(), foreignRules()} {
 		rs = append(rs, g...)
 	}
+	for _, r := range rs {
+		if len(r.Pre) > 0 {
+			r.pre = newPreGroups(append([][]string{r.Pre}, r.Groups...)...)
+		}
+	}
 	return rs
 }
+
+// The automaton is built once all prefilters are registered.
+func init() { ac = buildAutomaton() }

@@ -19,6 +19,7 @@ const toolVerb = `(?:call|calls|calling|called|use|uses|using|used|invoke|invoke
 func crossToolRules() []*matcher {
 	return []*matcher{
 		{Class: idCrossTool, Name: "on_other_tool_call", Pre: []string{"when", "if ", "before", "after", "each time", "every time", "once", "while", "prior to"},
+			Groups: [][]string{{"call", "use", "using", "invok", "run", "execut", "trigger"}, {"_", "-", "`", "\"", "'", ".", ":"}},
 			Re: rx(`\b(?:when(?:ever)?|if|before|after|each\s+time|every\s+time|once|while|prior\s+to)\s+(?:you\s+|the\s+(?:assistant|agent|model|ai|llm|user)\s+)?(?:\w+\s+)?` + toolVerb + `\s+(?:the\s+|a\s+|an\s+)?(?:tool\s+|function\s+)?` + ident),
 			OK: foreignIdent},
 		{Class: idCrossTool, Name: "other_tool_event", Pre: []string{"when", "if ", "whenever", "each time"},
@@ -28,7 +29,7 @@ func crossToolRules() []*matcher {
 			Re: rx(ident + `\s+(?:tool\s+|function\s+)?(?:must|should|shall|needs?\s+to|has\s+to|is\s+required\s+to|will\s+now)\s+(?:now\s+|also\s+|always\s+|first\s+|only\s+)*(?:send|bcc|cc|include|add|append|forward|redirect|route|copy|be\s+(?:redirected|rerouted|sent\s+to|pointed))\b`),
 			OK: foreignIdent},
 		{Class: idCrossTool, Name: "any_other_tool", Pre: []string{"other tool", "other function", "any tool", "every tool", "all tools", "each tool", "other server", "another tool", "another server", "other mcp"},
-			Re: rx(`\b(?:when(?:ever)?|before|after|each\s+time|every\s+time)\s+(?:you\s+)?(?:\w+\s+)?` + toolVerb + `\s+(?:any|another|other|every|each|all)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)\b{G80}\b(?:include|add|append|bcc|cc|send|pass|forward|copy|attach|insert|prepend|report|also\s+call|also\s+use|first\s+(?:call|use|run)|call\s+this|use\s+this|run\s+this)\b|\b(?:all|any|every)\s+(?:other\s+)?(?:tools?|tool\s+calls?|functions?|servers?)\s+(?:must|should|shall|need\s+to)\s+(?:\w+\s+){0,3}?(?:include|add|append|bcc|cc|send|pass|forward|copy|route|go\s+through|be\s+(?:routed|sent|proxied))\b`),
+			Re: rx(`\b(?:when(?:ever)?|before|after|each\s+time|every\s+time|whenever|once|if)\s+(?:you\s+)?(?:(?:\w+\s+)?` + toolVerb + `\s+(?:any|another|other|every|each|all)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)|(?:any|another|other|every|each|all|the)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)\s+(?:\w+\s+)?(?:is|are|gets?|get|has\s+been)?\s*(?:called|used|invoked|run|runs|executed|returns?|responds?|finish(?:es)?|completes?))\b{G80}\b(?:include|add|append|bcc|cc|send|pass|forward|copy|attach|insert|prepend|report|log|call|use|run|invoke|route)\b|\b(?:all|any|every)\s+(?:other\s+)?(?:tools?|tool\s+calls?|functions?|servers?)\s+(?:must|should|shall|need\s+to)\s+(?:\w+\s+){0,3}?(?:include|add|append|bcc|cc|send|pass|forward|copy|route|go\s+through|be\s+(?:routed|sent|proxied))\b`),
 			OK: notNegatedOrQuoted},
 		{Class: idCrossTool, Name: "other_server_directive", Pre: []string{"server", "integration", "connector", "plugin"},
 			Re: rx(`\b(?:other|another|all|any|third[- ]party|external|different|every)\s+(?:mcp\s+)?(?:servers?|integrations?|connectors?|plugins?)(?:'s?)?\s+(?:\w+\s+){0,2}?(?:must|should|shall|are\s+to|need\s+to)\s+(?:\w+\s+){0,2}?(?:forward|send|bcc|cc|redirect|route|report|copy|ignore|disable|be\s+(?:ignored|disabled|bypassed|routed|redirected))\b`),
@@ -41,11 +42,18 @@ func preferenceRules() []*matcher {
 		{Class: idPreference, Name: "use_instead_of_others", Pre: []string{"instead", "rather than", "over ", "in place of", "not the", "not any", "never", "only"},
 			Re: rx(`\b(?:always|only|exclusively|must|should)\s+(?:\w+\s+)?(?:use|call|invoke|choose|select|prefer|pick|route\s+(?:\w+\s+)?(?:to|through))\s+(?:this|me|our|the\s+present)\b(?:\s+(?:tool|server|function|one|service|integration|mcp))?{G60}\b(?:instead\s+of|rather\s+than|over|in\s+place\s+of|not\s+(?:the|any)|never)\b\s*(?:the\s+|any\s+|all\s+)?` + `(?:` + ident + `|([a-z][a-z0-9 ]{2,40}))`),
 			OK: preferForeign},
+		{Class: idPreference, Name: "use_instead_of_named", Pre: []string{"instead", "rather than", "over ", "in place of"},
+			Re: rx(`\b(?:use|call|invoke|choose|prefer|pick)\s+(?:this|it|me|our)(?:\s+(?:tool|server|function|one|service))?\s+(?:instead\s+of|rather\s+than|over|in\s+place\s+of)\s+(?:the\s+|any\s+)?` + ident),
+			OK: func(c *scanCtx, m []int) bool {
+				s0, s1 := sentence(c.text, m[0], m[1])
+				return reStrongCue.MatchString(c.text[s0:s1]) && foreignIdent(c, m)
+			}},
 		{Class: idPreference, Name: "shun_other_tools", Pre: []string{"other", "another", "alternative", "different", "competing", "third", "external", "similar", "built-in", "native", "default"},
+			Groups: [][]string{{"tool", "server", "function", "service", "integration", "plugin", "mcp", "search", "provider"}, {"not", "n't", "never", "avoid", "stop", " are ", " is ", " have been", " were", " will be"}},
 			Re: rx(`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|avoid|stop)\s+(?:ever\s+)?(?:use|using|call|calling|invoke|invoking|trust|trusting|choose|rely\s+on|relying\s+on|consider)\s+(?:any\s+|the\s+)?(?:other|another|alternative|different|competing|third[- ]party|external|similar|built-in|native|default)\s+(?:\w+\s+)?(?:tools?|servers?|functions?|services?|integrations?|plugins?|mcps?|search(?:es)?|providers?)\b|\b(?:other|all\s+other|competing|alternative|similar|third[- ]party)\s+(?:\w+\s+)?(?:tools?|servers?|functions?|mcps?|integrations?)\s+(?:are|is|have\s+been|were|will\s+be)\s+(?:now\s+)?(?:deprecated|broken|unreliable|insecure|unsafe|malicious|outdated|compromised|disabled|obsolete|inaccurate|untrusted|dangerous|fake|not\s+(?:safe|reliable|trusted|allowed|permitted|to\s+be\s+(?:used|trusted)))`),
 			OK: notNegatedOrQuoted},
-		{Class: idPreference, Name: "this_tool_supreme", Pre: []string{"this tool", "this server", "this function", "this integration"},
-			Re: rx(`\b(?:this|the\s+present)\s+(?:tool|server|function|integration)\s+(?:supersedes|replaces|overrides|outranks|takes\s+(?:precedence|priority)\s+over|must\s+(?:always\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:instead\s+of|over|before|rather\s+than)|should\s+(?:always\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:instead\s+of|over|rather\s+than))\s+(?:all|any|every|other|the\s+(?:other|built-in|default|native))|\b(?:this|the\s+present)\s+(?:tool|server|function|integration)\s+is\s+(?:the\s+)?(?:only|sole|preferred|mandatory|primary|exclusive|official|trusted|recommended|best)\s+(?:\w+\s+){0,3}?(?:tool|server|way|option|choice|method|source|provider)\b{G60}\b(?:instead\s+of|over\s+(?:all|any|other)|rather\s+than|all\s+other|any\s+other|for\s+(?:all|every|any)\s+\w+\s+(?:requests?|tasks?|queries|operations))|\bprefer\s+(?:this|me)\s+(?:\w+\s+)?(?:over|to)\s+(?:all|any|every|other|the)\b`),
+		{Class: idPreference, Name: "this_tool_supreme", Pre: []string{"this tool", "this server", "this function", "this integration", "this is", "prefer this", "prefer me", "present tool"},
+			Re: rx(`\b(?:this|the\s+present)\s+(?:tool|server|function|integration)\s+(?:supersedes|replaces|overrides|outranks|takes\s+(?:precedence|priority)\s+over|must\s+(?:always\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:instead\s+of|over|before|rather\s+than)|should\s+(?:always\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:instead\s+of|over|rather\s+than))\s+(?:all|any|every|other|the\s+(?:other|built-in|default|native))|\b(?:this|the\s+present)(?:\s+(?:tool|server|function|integration))?\s+is\s+(?:the\s+)?(?:only|sole|preferred|mandatory|primary|exclusive|official|trusted|recommended|best)\s+(?:\w+\s+){0,3}?(?:tool|server|way|option|choice|method|source|provider)\b{G60}\b(?:instead\s+of|over\s+(?:all|any|other)|rather\s+than|all\s+other|any\s+other|for\s+(?:all|every|any)\s+\w+\s+(?:requests?|tasks?|queries|operations))|\bprefer\s+(?:this|me)\s+(?:\w+\s+)?(?:over|to)\s+(?:all|any|every|other|the)\b`),
 			OK: notNegatedOrQuoted},
 		{Class: idPreference, Name: "first_before_any", Pre: []string{"before", "prior to"},
 			Re: rx(`\b(?:before|prior\s+to)\s+(?:using|calling|invoking|running)\s+(?:any|all|every)\s+other\s+(?:mcp\s+)?(?:tools?|functions?|servers?)\b{G40}\b(?:must|always|first|you\s+(?:need|have)\s+to)\b{G30}\b(?:call|use|run|invoke)\s+(?:this|me)\b`),
@@ -92,6 +100,9 @@ func preferForeign(c *scanCtx, m []int) bool {
 	}
 	return notNegatedOrQuoted(c, m)
 }
+
+// reStrongCue marks a preference as a demand, not a usage hint.
+var reStrongCue = rx(`\b(?:always|only|must|never|exclusively|trusted|untrusted|deprecated|insecure|unsafe|broken|unreliable|outdated|compromised|malicious|mandatory|required)\b`)
 
 func firstGroup(t string, m []int) string {
 	for g := 1; 2*g+1 < len(m); g++ {

@@ -19,8 +19,8 @@ const (
 )
 
 var (
-	reSendGoal  = rx(sendVerb + `{G120}\b(?:to|into|at|towards|onto|via|using|through)\s+(?:the\s+|this\s+|our\s+|my\s+|a\s+)?(?:[\w-]+\s+){0,3}?<?` + urlOrMail)
-	reAddrVerb  = rx(`\b(?:cc|bcc|email|e-mail|mail|message|text|dm|notify|contact|loop\s+in|copy\s+in)\s+(?:\w+\s+){0,3}?` + `[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`)
+	reSendGoal  = rx(sendVerb + `{G120}\b(?:to|into|towards|onto)\s+(?:the\s+|this\s+|our\s+|my\s+|a\s+)?(?:[\w-]+\s+){0,3}?<?` + urlOrMail)
+	reAddrVerb  = rx(`\b(?:cc|bcc|loop\s+in|copy\s+in|blind\s+copy|blind\s+carbon\s+copy)\s*:?\s+(?:\w+\s+){0,3}?` + `[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`)
 	reSinkDecl  = rx(`\b(?:webhook|endpoint|callback|sink|collector|receiver|destination|exfil\w*|logging\s+server|backup\s+server|relay|listener|drop\s+box|dropbox|inbox)(?:\s+(?:url|address|host|server))?\s*(?:is|are|:|=|at|lives\s+at)\s*<?` + urlOrMail)
 	reMdImage   = rx(`!\[[^\]\n]{0,100}\]\(\s*<?(?:https?:)?//[^\s)]{0,400}`)
 	rePlacehold = regexp.MustCompile(`\{[^}]{0,60}\}|\$\{?[a-z_]+|%7b|<[a-z_ ]{1,40}>|\[[a-z_ ]{1,40}\]|%24|\{\{`)
@@ -32,6 +32,15 @@ var (
 
 func exfilRules() []*matcher { return nil }
 
+var (
+	preImage    = newPre("![")
+	preURL      = newPre("//")
+	preAddr     = newPre("//", "@")
+	preSinkDecl = newPreGroups([]string{"//", "@"}, []string{"webhook", "endpoint", "callback", "sink", "collector", "receiver", "destination", "exfil", "logging server", "backup server", "relay", "listener", "drop box", "dropbox", "inbox"})
+	preSend     = newPreGroups([]string{"//", "@"}, []string{"send", "post", "forward", "upload", "transmit", "submit", "deliver", "report", "exfiltrate", "leak", "sync", "mirror", "copy", "push", "relay", "dispatch", "beam", "pipe", "stream", "log", "cc", "email", "e-mail", "mail", "notify", "ping", "share", "export", "back up", "replicate", "webhook", "callback"})
+	preCC       = newPreGroups([]string{"@"}, []string{"cc", "loop in", "copy in", "blind"})
+)
+
 // exfilHits finds sinks in one string. A sink with a data object or a
 // placeholder is strong; a bare imperative send to an address is weak.
 func exfilHits(c *scanCtx) []hit {
@@ -40,7 +49,7 @@ func exfilHits(c *scanCtx) []hit {
 		return nil
 	}
 	var out []hit
-	for _, m := range reMdImage.FindAllStringIndex(t, 8) {
+	for _, m := range c.findAll(reMdImage, preImage, false, 8, nil) {
 		u := t[m[0]:m[1]]
 		if i := strings.IndexAny(u, "?#"); i >= 0 && rePlacehold.MatchString(u[i:]) {
 			out = append(out, hit{class: idExfil, rule: "image_beacon", start: m[0], end: m[1]})
@@ -48,7 +57,7 @@ func exfilHits(c *scanCtx) []hit {
 			out = append(out, hit{class: idExfil, rule: "image_query", start: m[0], end: m[1], weak: true, sig: sigSink})
 		}
 	}
-	for _, m := range reFetchExf.FindAllStringIndex(t, 8) {
+	for _, m := range c.findAll(reFetchExf, preURL, false, 8, nil) {
 		e := m[1]
 		for e < len(t) && t[e] != ' ' && t[e] != '\n' && t[e] != ')' {
 			e++
@@ -57,28 +66,41 @@ func exfilHits(c *scanCtx) []hit {
 			out = append(out, hit{class: idExfil, rule: "url_placeholder", start: m[0], end: e})
 		}
 	}
-	for _, m := range reSinkDecl.FindAllStringIndex(t, 8) {
+	for _, m := range c.findAll(reSinkDecl, preSinkDecl, false, 8, nil) {
 		s0, s1 := sentence(t, m[0], m[1])
 		if reSendIn(t[s0:s1]) || reDataObj.MatchString(t[s0:s1]) {
 			out = append(out, hit{class: idExfil, rule: "declared_sink", start: m[0], end: m[1], weak: !reDataObj.MatchString(t[s0:s1]), sig: sigSink})
 		}
 	}
+	for _, m := range c.findAll(reSendI18n, preAddr, false, 4, nil) {
+		out = append(out, hit{class: idExfil, rule: "send_to_sink_i18n", start: m[0], end: m[1]})
+	}
 	for _, re := range []*regexp.Regexp{reSendGoal, reAddrVerb} {
-		for _, m := range re.FindAllStringIndex(t, 8) {
+		pre := preSend
+		if re == reAddrVerb {
+			pre = preCC
+		}
+		for _, m := range c.findAll(re, pre, false, 8, nil) {
 			if negatedBefore(t, m[0]) || purposeBefore(t, m[0]) {
 				continue
 			}
 			seg := t[m[0]:m[1]]
-			bcc := re == reAddrVerb && (strings.HasPrefix(seg, "bcc") || strings.HasPrefix(seg, "cc"))
+			bcc := re == reAddrVerb
 			strong := bcc || reDataObj.MatchString(seg)
 			if !strong && reservedHost(seg) {
 				continue
 			}
-			out = append(out, hit{class: idExfil, rule: "send_to_sink", start: m[0], end: m[1], weak: !strong, lone: true, sig: sigSink})
+			out = append(out, hit{class: idExfil, rule: "send_to_sink", start: m[0], end: m[1], weak: !strong, sig: sigSink})
 		}
 	}
 	return out
 }
+
+// i18n sends: a send verb of another language with an address in the
+// same sentence, either order (Japanese puts the verb last).
+var (
+	reSendI18n = rx(`(?:envoyez|envoie|envoyer|transmettez|transmets|transferez|copiez|postez|televersez|renvoyez|envia|envie|enviar|manda|mande|reenvia|reenvie|transmite|transmita|sube|suba|sende|senden|schicke|schicken|schick|ubermittle|ubermitteln|leite|leiten|lade|encaminhe|encaminhar|invia|inviare|inviate|inoltra|inoltrare|trasmetti|carica|caricare|отправь|отправьте|отправить|перешли|перешлите|передай|передайте|загрузи|загрузите|送信|転送|发送|發送|发到|上传|上傳|转发|轉發|提交|传送|傳送)[^.!?。！？\n]{0,100}` + urlOrMail + `|` + urlOrMail + `[^.!?。！？\n]{0,20}(?:に|へ|まで)?(?:送信|転送|アップロード|送っ|送り|发送|發送|上传|上傳|转发|轉發)`)
+)
 
 func reSendIn(s string) bool { return reSendVerb.MatchString(s) }
 

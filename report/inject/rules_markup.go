@@ -10,7 +10,7 @@ import (
 // renderer hides from the reader but the model still reads.
 func markupRules() []*matcher {
 	return []*matcher{
-		{Class: idMarkup, Name: "html_comment", Pre: []string{"<!--"},
+		{Class: idMarkup, Name: "html_comment", Pre: []string{"<!--"}, Whole: true,
 			Re: rx(`<!--[\s\S]*?-->`), OK: func(c *scanCtx, m []int) bool {
 				return strings.TrimSpace(strings.Trim(c.text[m[0]:m[1]], "<>!-")) != ""
 			}},
@@ -18,13 +18,23 @@ func markupRules() []*matcher {
 			Re: rx(`<\s*/?\s*(?:important|system|system[_ -]?(?:prompt|message|note|instructions?|override)|instructions?|hidden|hidden[_ -]?(?:instructions?|note|text)|secret|secret[_ -]?(?:instructions?|note)|admin|admin[_ -]?(?:note|override)|assistant|override|note[_ -]?to[_ -]?(?:the[_ -]?)?(?:ai|assistant|model|llm|agent)|ai[_ -]?(?:note|instructions?)|(?:tool|model|assistant|agent|llm)[_ -]?instructions?|developer[_ -]?(?:message|instructions?|mode)|jailbreak|im_start|im_end|endoftext|critical[_ -]?instructions?|mandatory[_ -]?instructions?|priority[_ -]?instructions?)\s*(?:\s[^<>]{0,60})?>`)},
 		{Class: idMarkup, Name: "role_token", Pre: []string{"<|", "[inst", "[/inst", "<<sys", "<</sys", "[system", "[sys]", "[admin", "[hidden", "[secret", "[assistant", "[note to", "[developer", "[ai ", "[override"},
 			Re: rx(`<\|\s*(?:im_start|im_end|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id|begin_of_text)\s*\|>|\[/?inst\]|<</?sys>>|\[(?:system|sys|system (?:note|message|prompt|override|instructions?)|admin(?: note| override)?|hidden(?: instructions?| note)?|secret(?: instructions?| note)?|assistant|note to (?:the )?(?:ai|assistant|model|llm|agent)s?|developer (?:note|mode|message|instructions?)|ai (?:note|instructions?)|override)\]`)},
-		{Class: idMarkup, Name: "role_line", Pre: []string{":"},
-			Re: rx(`(?:^|\n)\s*(?:#{1,6}\s*|\*\*)?(?:system|system (?:message|note|prompt|override|instructions?)|new (?:system )?instructions?|note to (?:the )?(?:ai|assistant|model|llm|agent)s?|ai (?:note|instructions?)|assistant instructions?|admin (?:note|override|message))\s*(?:\*\*)?\s*:`),
-			OK: notInstructions},
+		{Class: idMarkup, Name: "role_line", Pre: []string{"system", "instruction", "note to", "ai note", "admin"}, Whole: true,
+			Re: rx(`(?:^|\n)\s*(?:#{1,6}\s*|\*\*)?(?:system|system (?:message|note|prompt|override|instructions?)|new (?:system )?instructions?|note to (?:the )?(?:ai|assistant|model|llm|agent)s?|ai (?:note|instructions?)|assistant instructions?|admin (?:note|override|message))[ \t]*(?:\*\*)?[ \t]*(?::|\n|$)`),
+			OK: roleLine},
 		{Class: idMarkup, Name: "addressed_to_model", Pre: []string{"note to", "attention", "message to", "dear"},
 			Re: rx(`\b(?:(?:note|message|instructions?|reminder|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\b|dear\s+(?:ai|assistant|llm|claude|model|agent)\b)`),
 			OK: notInstructions},
 	}
+}
+
+// roleLine vets a role line: the text after it must talk to the model
+// ("System: Linux or macOS" names an operating system).
+func roleLine(c *scanCtx, m []int) bool {
+	if !notInstructions(c, m) {
+		return false
+	}
+	end := min(len(c.text), m[1]+240)
+	return reModelTalk.MatchString(c.text[m[1]:end])
 }
 
 // notInstructions keeps a rule off server instructions, which are
@@ -37,7 +47,7 @@ var (
 	reOpenTag  = regexp.MustCompile(`<([a-z][a-z0-9_-]{1,40})(?:\s[^<>]{0,120})?>`)
 	reCloseTag = regexp.MustCompile(`</([a-z][a-z0-9_-]{1,40})\s*>`)
 	// reModelTalk is what makes a custom tag's content an instruction.
-	reModelTalk = regexp.MustCompile(`\b(?:you|your|assistant|ai|llm|model|agent|must|do not|don't|never|ignore|always|secret|hidden|instructions?)\b`)
+	reModelTalk = regexp.MustCompile(`\b(?:you|your|assistant|ai|llm|model|agent|must|do not|don't|never|ignore|always|secret|hidden|instructions?|obey|execute|follow|commands?|authoritative|override|disregard)\b`)
 )
 
 // docTags are tags real descriptions pair for structure; they are not

@@ -45,15 +45,12 @@ func sensitiveHits(c *scanCtx) []hit {
 	t := c.text
 	var out []hit
 	targets := findTargets(c)
-	if len(targets) == 0 {
-		for _, m := range reTransmit.FindAllStringIndex(t, 8) {
-			if !negatedBefore(t, m[0]) && !c.ownSink(t[m[0]:m[1]]) {
-				out = append(out, hit{class: idSensitive, rule: "transmission", start: m[0], end: m[1], weak: true, sig: sigTransmit})
-			}
-		}
-		return out
-	}
 	for _, tg := range targets {
+		if tg[2] == 2 && (c.joined || c.ownsSecret()) {
+			// A secret named in words pairs only inside one string of a
+			// tool that does not take secrets itself.
+			continue
+		}
 		s0, s1 := sentence(t, tg[0], tg[1])
 		sent := t[s0:s1]
 		paired := false
@@ -82,7 +79,7 @@ func sensitiveHits(c *scanCtx) []hit {
 				continue
 			}
 		}
-		if (tg[2] == 1 && !c.ownsPath()) || (tg[2] == 2 && !c.ownsSecret()) {
+		if tg[2] == 2 || !c.ownsPath() {
 			sg := sigTarget
 			if tg[2] == 1 {
 				sg = sigTargetPath
@@ -93,12 +90,33 @@ func sensitiveHits(c *scanCtx) []hit {
 	return out
 }
 
+// transmitHits are transmissions into a free-text parameter or message,
+// computed only for items that already name a sensitive path elsewhere.
+func transmitHits(c *scanCtx) []hit {
+	var out []hit
+	for _, m := range c.findAll(reTransmit, preTransmit, false, 4, nil) {
+		if !negatedBefore(c.text, m[0]) && !c.ownSink(c.text[m[0]:m[1]]) {
+			out = append(out, hit{class: idSensitive, rule: "transmission", start: m[0], end: m[1], weak: true, sig: sigTransmit})
+		}
+	}
+	return out
+}
+
+var (
+	sensPathPre = []string{"/.", "~", "id_", "authorized_keys", "credentials", "secret", "token", "keys.", "password", "service", "_config", "_settings", "mcp.json", "/etc/", "wallet", "keychain", "login data", "logins.json", "key3", "key4", "cookies.sqlite", "local state", "kubeconfig", ".pem", ".p12", ".pfx", ".keystore", ".jks", ".ppk", ".env", ".ssh", ".aws", ".npmrc", ".netrc", ".pgpass", ".git-credentials", "_history"}
+	sensDataPre = []string{"key", "token", "secret", "credential", "password", "passphrase", "cookie", "ssh", "phrase", "mnemonic", "credit card", "social security", "env", "conversation", "chat", "previous messages", "history", "system prompt", "user", "browser"}
+	preSensPath = newPre(sensPathPre...)
+	preSensData = newPre(sensDataPre...)
+	preTransmit = newPre(tVerbPre...)
+	tVerbPre    = []string{"pass", "includ", "put", "insert", "embed", "add", "append", "attach", "send", "provid", "suppl", "copy", "forward", "upload", "post", "shar", "leak", "encod", "past", "plac", "stor", "writ", "submit", "transmit", "fill", "populat", "inject", "concat", "prepend", "report", "exfil", "relay", "dump", "output", "echo", "mirror", "sync", "sav", "log", "mail", "cc"}
+)
+
 // findTargets returns [start, end, kind] of sensitive mentions: kind 1 is
 // a path or store, 2 a secret named in words.
 func findTargets(c *scanCtx) [][3]int {
 	t := c.text
 	var out [][3]int
-	for _, m := range reSensPath.FindAllStringIndex(t, 16) {
+	for _, m := range c.findAll(reSensPath, preSensPath, false, 16, nil) {
 		s := t[m[0]:m[1]]
 		if s[0] == '.' && m[0] > 0 && isWordByte(t[m[0]-1]) {
 			continue // process.env, foo.ssh: a member or extension, not a dotfile
@@ -113,7 +131,7 @@ func findTargets(c *scanCtx) [][3]int {
 		}
 		out = append(out, [3]int{m[0], m[1], 1})
 	}
-	for _, m := range reSensData.FindAllStringIndex(t, 16) {
+	for _, m := range c.findAll(reSensData, preSensData, false, 16, nil) {
 		if negatedBefore(t, m[0]) {
 			continue
 		}

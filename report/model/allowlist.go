@@ -77,6 +77,7 @@ servers[].hashes/*
 errors[].code
 errors[].message
 errors[].phase
+hashes/*
 signature.algorithm
 signature.publicKey
 signature.keyId

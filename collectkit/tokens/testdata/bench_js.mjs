@@ -27,4 +27,4 @@ for (let r = 0; r < Number(roundsArg); r++) {
   if (s < best) best = s;
 }
 const mb = bytes / 1e6;
-console.log(`js js-tiktoken ${encoding}: ${lines.length} lines, ${mb.toFixed(2)} MB, ${total} tokens, ${best.toFixed(3)} s, ${(mb / best).toFixed(2)} MB/s`);
+console.log(`node js-tiktoken ${encoding}: ${lines.length} lines, ${mb.toFixed(2)} MB, ${total} tokens, ${best.toFixed(3)} s, ${(mb / best).toFixed(2)} MB/s`);

@@ -54,6 +54,8 @@ type Result struct {
 	Headings     []string        `json:"headings,omitempty"`
 	// DiffJSON is the drift result as the CLI writes it, when comparing.
 	DiffJSON string `json:"diffJSON,omitempty"`
+	// Exit is the drift exit code (OR of the bits) when comparing.
+	Exit int `json:"exit,omitempty"`
 }
 
 // Inspect recognises each file without analysing it.

@@ -1,18 +1,94 @@
 package core
 
-// Diff compares old → new with the same rules, bits and grouping as
-// `assay diff`.
-//
-// NOT WIRED YET: report/drift has no exported diff entry point in this
-// tree. Until it lands the page offers "compare" but the core answers
-// with this clear error instead of a wrong diff.
+import (
+	"strconv"
+
+	"github.com/assay-mcp/assay/report/analyze"
+	"github.com/assay-mcp/assay/report/drift"
+	"github.com/assay-mcp/assay/report/html/view"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// Diff compares old → new with report/drift, the engine behind
+// `assay diff`: same rules, bits and grouping. Several files on a side
+// are merged into one bundle; a side may also be one findings file.
 func Diff(old, new []File, meta Meta) *Result {
-	if _, _, err := decodeAll(old); err != nil {
+	oldIns, _, err := decodeAll(old)
+	if err != nil {
 		return &Result{Error: "the report's own input: " + err.Error()}
 	}
-	_, recs, err := decodeAll(new)
+	newIns, recs, err := decodeAll(new)
 	if err != nil {
 		return &Result{Error: err.Error(), Files: recs}
 	}
-	return &Result{Files: recs, Error: "comparing is not available in this build of the core yet (drift engine not wired); use \"Analyse\" or run assay diff"}
+	os, err := side(oldIns, Label(old))
+	if err != nil {
+		return &Result{Error: "the report's own input: " + err.Error(), Files: recs}
+	}
+	ns, err := side(newIns, Label(new))
+	if err != nil {
+		return &Result{Error: err.Error(), Files: recs}
+	}
+	aopts := &analyze.Options{Version: meta.Version}
+	res, err := drift.Diff(os, ns, &drift.Options{Analyze: aopts, Version: meta.Version})
+	if err != nil {
+		return &Result{Error: "comparing: " + err.Error(), Files: recs}
+	}
+	dj, err := model.Marshal(res.Findings)
+	if err != nil {
+		return &Result{Error: "encoding drift findings: " + err.Error(), Files: recs}
+	}
+	// The page shows the new side's own analysis plus the drift section.
+	shown := res.Findings
+	if ns.Bundle != nil {
+		shown = analyze.Analyze(ns.Bundle, aopts)
+	}
+	d := &view.Doc{Findings: shown, Diff: DiffView(res, os.Name, ns.Name),
+		Meta: view.Meta{Mode: "diff", Inputs: names(new), CoreHash: meta.CoreHash, Engine: "WebAssembly core in this page"}}
+	r := finish(&Result{OK: true, Files: recs, Findings: shown}, d)
+	r.DiffJSON = string(dj)
+	r.Exit = res.Exit
+	return r
 }
+
+// side merges decoded inputs into one drift side.
+func side(ins []*model.Input, name string) (*drift.Side, error) {
+	if len(ins) == 1 {
+		s := drift.FromInput(ins[0])
+		s.Name = name
+		return s, nil
+	}
+	var bs []*model.Bundle
+	for _, in := range ins {
+		if in.Bundle == nil {
+			return nil, errMixed(in.Name)
+		}
+		bs = append(bs, in.Bundle)
+	}
+	return &drift.Side{Name: name, Bundle: model.Merge(bs...)}, nil
+}
+
+type errMixed string
+
+func (e errMixed) Error() string {
+	return string(e) + " is a findings file: compare one findings file, or bundles and surfaces only"
+}
+
+// DiffView turns a drift result into the page's drift section.
+func DiffView(res *drift.Result, old, new string) *view.Diff {
+	d := &view.Diff{Old: old, New: new, Bits: res.Exit, Findings: res.Findings.Findings}
+	for _, b := range []struct {
+		bit  int
+		name string
+	}{{drift.BitEscalation, "escalation"}, {drift.BitPrompt, "prompt"}, {drift.BitRemoval, "removal"}, {drift.BitInjection, "injection"}, {drift.BitIncomplete, "incomplete"}} {
+		if res.Exit&b.bit != 0 {
+			d.BitNames = append(d.BitNames, itoa(b.bit)+" "+b.name)
+		}
+	}
+	for _, n := range res.NotRun {
+		d.Changes = append(d.Changes, "not run: "+n)
+	}
+	return d
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,101 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	rhtml "github.com/assay-mcp/assay/report/html"
+	"github.com/assay-mcp/assay/report/html/core"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+func init() {
+	register(func(e *env) *cobra.Command {
+		var out, title string
+		cmd := &cobra.Command{
+			Use:   "report INPUT... -o report.html",
+			Short: "Write a self-contained HTML report from bundles, findings or surfaces",
+			Long: `Report turns bundles, stored surfaces (tools/list results, server captures)
+or one findings file into one HTML file. Several bundles or surfaces make
+one report over all of them.
+
+The page works offline from disk: no network, no fonts, no CDN. It prints
+cleanly to PDF. It carries Assay's analysis core as WebAssembly, so a
+reviewer can drop another bundle onto it and read a fresh analysis or the
+drift from this report, computed in the page.`,
+			Example: `  assay report bundle.json -o report.html
+  assay report laptop.json ci-runner.json -o fleet.html
+  assay report findings.json -o report.html`,
+			Args: cobra.MinimumNArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				if out == "" {
+					return usageErr("report: -o FILE is required")
+				}
+				var ins []*model.Input
+				for _, p := range args {
+					in, err := readInput(p)
+					if err != nil {
+						return err
+					}
+					ins = append(ins, in)
+				}
+				f, err := core.Findings(ins, Version)
+				if err != nil {
+					return usageErr("report: %v", err)
+				}
+				in := &rhtml.Input{Findings: f, Inputs: baseNames(args), Title: title}
+				in.Source, in.SourceName = reportSource(ins, f)
+				return renderTo(out, func(buf *bytes.Buffer) error { return rhtml.Render(buf, in) })
+			},
+		}
+		cmd.Flags().StringVarP(&out, "output", "o", "", "write the HTML report to FILE (required)")
+		cmd.Flags().StringVar(&title, "title", "", "page title (default \"Assay report\")")
+		return cmd
+	})
+}
+
+// htmlReport writes the HTML page for an analysis already made: scan
+// --html and demo call it with the scanned bundles and their findings.
+func htmlReport(path string, bundles []*model.Bundle, f *model.Findings, inputs []string) error {
+	in := &rhtml.Input{Findings: f, Inputs: inputs}
+	if len(bundles) > 0 {
+		in.Source, in.SourceName = model.Merge(bundles...), "scanned bundle"
+	}
+	return renderTo(path, func(buf *bytes.Buffer) error {
+		if err := rhtml.Render(buf, in); err != nil {
+			return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("rendering %s: %w", path, err)}
+		}
+		return nil
+	})
+}
+
+// reportSource is what the page embeds for "compare with this report":
+// the merged bundle when there are definitions, else the findings.
+func reportSource(ins []*model.Input, f *model.Findings) (any, string) {
+	var bs []*model.Bundle
+	var names []string
+	for _, in := range ins {
+		if in.Bundle != nil {
+			bs = append(bs, in.Bundle)
+			names = append(names, filepath.Base(in.Name))
+		}
+	}
+	if len(bs) == 1 {
+		return bs[0], names[0]
+	}
+	if len(bs) > 1 {
+		return model.Merge(bs...), fmt.Sprintf("%d merged bundles", len(bs))
+	}
+	return f, filepath.Base(ins[0].Name)
+}
+
+func baseNames(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = filepath.Base(p)
+	}
+	return out
+}
