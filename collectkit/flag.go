@@ -63,6 +63,16 @@ func ParseServerFlag(spec string, headers []string, getenv func(string) string) 
 func commandName(words []string) string {
 	prog := strings.TrimSuffix(strings.TrimSuffix(redact.Base(words[0]), ".exe"), ".cmd")
 	switch prog {
+	case "node", "nodejs", "python", "python3", "tsx", "ts-node", "ruby", "php":
+		for i, w := range words[1:] {
+			if w == "-m" && i+2 < len(words) { // python -m module
+				return words[i+2]
+			}
+			if strings.HasPrefix(w, "-") {
+				continue
+			}
+			return scriptName(w)
+		}
 	case "npx", "uvx", "bunx", "pnpx", "pipx", "dlx", "pnpm", "yarn", "docker", "deno", "bun":
 		for _, w := range words[1:] {
 			if strings.HasPrefix(w, "-") || w == "dlx" || w == "run" || w == "exec" || w == "x" {
@@ -75,6 +85,27 @@ func commandName(words []string) string {
 		}
 	}
 	return prog
+}
+
+// scriptName names a server by its script: the file name without
+// extension, or for generic entry points (dist/index.js) the package
+// directory above them.
+func scriptName(p string) string {
+	parts := strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' })
+	for i := len(parts) - 1; i >= 0; i-- {
+		name := parts[i]
+		if i == len(parts)-1 {
+			if j := strings.LastIndexByte(name, '.'); j > 0 {
+				name = name[:j]
+			}
+		}
+		switch name {
+		case "index", "main", "server", "cli", "app", "__main__", "dist", "build", "lib", "src", "bin", "out":
+			continue
+		}
+		return name
+	}
+	return redact.Base(p)
 }
 
 // packageName strips a registry scope and version: "@scope/pkg@1.2" → "pkg".

@@ -76,7 +76,7 @@ Exit code: 0 approved; 1 refused (objections, or nothing changed);
 				if gaps := baseline.Incomplete(b); len(gaps) > 0 {
 					return &ExitError{Code: ExitUnavailable, Err: fmt.Errorf("%w: %s; %s was not changed", baseline.ErrIncomplete, strings.Join(gaps, "; "), path)}
 				}
-				f, err := analyzeBundle(b, &sf)
+				f, err := analyzeBundle(b, &sf, e.stderr)
 				if err != nil {
 					return err
 				}

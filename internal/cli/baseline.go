@@ -88,7 +88,7 @@ incomplete; 64 usage; 65/66 bad or missing input; 74 write failed.`,
 				if err != nil {
 					return err
 				}
-				f, err := analyzeBundle(b, &sf)
+				f, err := analyzeBundle(b, &sf, e.stderr)
 				if err != nil {
 					return err
 				}

@@ -42,7 +42,7 @@ DIR/bundle.json and DIR/findings.json and prints the findings.`,
 				if err != nil {
 					return err
 				}
-				f, err := analyzeBundle(b, &sf)
+				f, err := analyzeBundle(b, &sf, e.stderr)
 				if err != nil {
 					return err
 				}

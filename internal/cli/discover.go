@@ -61,7 +61,7 @@ func discoverConfigs(ctx context.Context, e *env, sf *scanFlags, files []string)
 		if !en.Enabled || en.Launch == nil {
 			continue
 		}
-		l := en.Launch.Expand(e.getenv)
+		l := en.Resolve(&config.Options{Getenv: e.getenv})
 		targets = append(targets, collectkit.Target{
 			Name: en.Name, Transport: l.Transport, Command: l.Command, Args: l.Args, Env: l.Env,
 			URL: l.URL, Headers: l.Headers, Config: en.Config,

@@ -4,11 +4,13 @@ package cli
 // here is replaced by a call into its package as that package lands.
 
 import (
-	"errors"
+	"fmt"
+	"os"
 
 	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/policy"
 )
 
 func parseServerSpec(spec string, headers []string, getenv func(string) string) (collectkit.Target, error) {
@@ -19,13 +21,24 @@ func parseServerSpec(spec string, headers []string, getenv func(string) string) 
 	return t, nil
 }
 
+// applyRulesFile loads a --rules file into the analysis options. A bad
+// file is one clear error naming it (exit 65); a missing one exits 66.
 func applyRulesFile(opts *analyze.Options, path string) error {
-	if path != "" {
-		return usageErr("--rules is not available in this build")
+	if path == "" {
+		return nil
 	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
+	}
+	p, err := policy.Load(data, path)
+	if err != nil {
+		return &ExitError{Code: ExitDataErr, Err: err}
+	}
+	opts.Policy = p
 	return nil
 }
 
 func writeHTML(path string, bundles []*model.Bundle, f *model.Findings) error {
-	return errors.New("--html is not available in this build")
+	return htmlReport(path, bundles, f, nil)
 }

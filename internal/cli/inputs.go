@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/assay-mcp/assay/report/catalog"
+	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -107,6 +108,11 @@ func renderTo(path string, render func(*bytes.Buffer) error) error {
 // writeBundle writes b through the allowlist projection: only the paths in
 // model.BundleAllowlist ever reach the file.
 func writeBundle(path string, b *model.Bundle) error {
+	// Seal last: per-server surface hashes and the document hash, so
+	// 'assay verify' catches any later edit (report/hashes).
+	if err := hashes.SealBundle(b); err != nil {
+		return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("hashing %s: %w", path, err)}
+	}
 	data, _, err := model.Project(b)
 	if err != nil {
 		return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("encoding %s: %w", path, err)}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/cost"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/policy"
 	"github.com/assay-mcp/assay/report/render"
 )
 
@@ -146,7 +148,7 @@ such as ~/.cursor/mcp.json, never absolute paths or secret values).`,
 				if err != nil {
 					return err
 				}
-				f, err := analyzeBundle(b, &sf)
+				f, err := analyzeBundle(b, &sf, e.stderr)
 				if err != nil {
 					return err
 				}
@@ -242,7 +244,7 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 }
 
 // analyzeBundle runs the analysis core with the scan flags' options.
-func analyzeBundle(b *model.Bundle, sf *scanFlags) (*model.Findings, error) {
+func analyzeBundle(b *model.Bundle, sf *scanFlags, warn io.Writer) (*model.Findings, error) {
 	opts := &analyze.Options{
 		Version: Version,
 		Cost:    &cost.Options{Window: sf.window, PricePerMTok: sf.price},
@@ -250,7 +252,13 @@ func analyzeBundle(b *model.Bundle, sf *scanFlags) (*model.Findings, error) {
 	if err := applyRulesFile(opts, sf.rules); err != nil {
 		return nil, err
 	}
-	return analyze.Analyze(b, opts), nil
+	f := analyze.Analyze(b, opts)
+	if warn != nil {
+		for _, w := range policy.Unused(opts.Policy, f) {
+			fmt.Fprintf(warn, "assay: warning: %s\n", w)
+		}
+	}
+	return f, nil
 }
 
 // writeOutputs writes every requested file, then the --format output.

@@ -82,7 +82,7 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 					fmt.Fprintf(e.stdout, "MISMATCH %s\n", p)
 				}
 				if len(problems) > 0 {
-					fmt.Fprintf(e.stderr, "assay: %s: %d problem(s); the file was changed after it was written\n", path, len(problems))
+					fmt.Fprintf(e.stderr, "assay: %s: verification failed with %d problem(s)\n", path, len(problems))
 					return silentExit{code: ExitFindings}
 				}
 				fmt.Fprintf(e.stdout, "ok: %s (%s): every hash matches\n", path, what)

@@ -14,6 +14,7 @@ import (
 	"github.com/assay-mcp/assay/report/hygiene"
 	"github.com/assay-mcp/assay/report/inject"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/policy"
 )
 
 // Options configure an analysis. Nil means defaults.
@@ -23,6 +24,9 @@ type Options struct {
 	Classify *classify.Options
 	Inject   *inject.Options
 	Cost     *cost.Options
+	// Policy is a loaded --rules file: extra classification keywords,
+	// exceptions, downward overrides, disabled rules and ignored findings.
+	Policy *policy.Policy
 }
 
 // Analyze runs every pass over b and returns canonical, sorted findings.
@@ -42,10 +46,15 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 		f.Servers[i] = serverSkeleton(&b.Servers[i])
 	}
 	collectionFindings(b, f)
-	classify.Apply(b, f, opts.Classify)
+	copts := opts.Classify
+	if copts == nil && opts.Policy != nil {
+		copts = opts.Policy.Classify()
+	}
+	classify.Apply(b, f, copts)
 	inject.Apply(b, f, opts.Inject)
 	hygiene.Apply(b, f)
 	cost.Apply(b, f, opts.Cost)
+	policy.Apply(opts.Policy, f)
 	Finish(f)
 	// Surface and analysis hashes, once classification and fingerprints
 	// are final. The document hash is set only by hashes.SealFindings,

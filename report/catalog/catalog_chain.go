@@ -14,7 +14,7 @@ var chainRules = []Rule{
 		Help:        "When two servers in one context offer a tool of the same name, the client may call the wrong one, and a later server can shadow a trusted tool.",
 		Remediation: "Disable one of the servers in this context, or ask the client to namespace tool names."},
 	{ID: "CHAIN-003", Category: model.CatChain, Severity: model.SevHigh,
-		Title:       "Tool description names another server's tool",
-		Help:        "A tool's description refers to a tool that belongs to a different server. Descriptions are read by the model; one server steering how another server's tools are used is a known shadowing and poisoning technique.",
+		Title:       "Tool description or server instructions name another server's tool",
+		Help:        "A tool description or a server's instructions refer to a tool that belongs to a different server in the same context. This text is read by the model; one server steering how another server's tools are used is a known shadowing and poisoning technique.",
 		Remediation: "Review the description; if the reference is not a documented integration, remove the server."},
 }

@@ -27,7 +27,11 @@ func capabilityFindings(s *model.Server, rs []*result) []model.Finding {
 		el := "tool:" + r.Name
 		if isTrue(r.hints.ReadOnly) {
 			if c := r.contradiction(func(c cand) bool {
-				return hasAnyKind(c.kinds, model.KindWrite, model.KindDestructive, model.KindCodeExec) || c.signal != sigSchema && hasAnyKind(c.kinds, model.KindEgress)
+				// Sending counts; merely reaching a URL to read it does not
+				// (a fetch changes nothing), so URL signals, which also
+				// ingest, are left out.
+				return hasAnyKind(c.kinds, model.KindWrite, model.KindDestructive, model.KindCodeExec) ||
+					hasAnyKind(c.kinds, model.KindEgress) && !hasAnyKind(c.kinds, model.KindIngestsUntrusted)
 			}); c != nil {
 				tool("CAP-001", el+"/annotations/readOnlyHint", "readOnlyHint: true, but "+cite(c))
 				if r.has(model.KindCodeExec) {

@@ -19,7 +19,9 @@ type findingCase struct {
 var findingCases = []findingCase{
 	{"CAP-001", "readOnly on a delete", `{"name":"delete_item","annotations":{"readOnlyHint":true,"destructiveHint":true,"openWorldHint":false},"inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, true, "high"},
 	{"CAP-001", "readOnly on code execution is critical", `{"name":"run_code","annotations":{"readOnlyHint":true},"inputSchema":{"type":"object","properties":{"code":{"type":"string"}}}}`, true, "critical"},
+	{"CAP-001", "readOnly on scraping any webpage is no contradiction", `{"name":"scrape","description":"Scrape any webpage","annotations":{"readOnlyHint":true},"inputSchema":{"type":"object","properties":{"u":{"type":"string"}}}}`, false, ""},
 	{"CAP-001", "readOnly on a read", `{"name":"get_item","annotations":{"readOnlyHint":true},"inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, false, ""},
+	{"CAP-001", "readOnly on a send", `{"name":"notify","annotations":{"readOnlyHint":true},"inputSchema":{"type":"object","properties":{"to":{"type":"string"},"body":{"type":"string"}}}}`, true, "high"},
 	{"CAP-001", "readOnly on a plain URL fetch is no contradiction", `{"name":"fetch","annotations":{"readOnlyHint":true},"inputSchema":{"type":"object","properties":{"url":{"type":"string"}}}}`, false, ""},
 	{"CAP-002", "destructive false on an overwrite", `{"name":"write_file","annotations":{"destructiveHint":false},"inputSchema":{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"}}}}`, true, "medium"},
 	{"CAP-002", "destructive false on a create", `{"name":"create_item","annotations":{"destructiveHint":false},"inputSchema":{"type":"object","properties":{"name":{"type":"string"}}}}`, false, ""},

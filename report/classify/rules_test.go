@@ -87,6 +87,7 @@ var ruleCases = []ruleCase{
 	{rule: "name", name: "drop_table is deletion", tool: `{"name":"drop_table","inputSchema":{"type":"object","properties":{"table":{"type":"string"}}}}`, has: []string{"destructive"}},
 	{rule: "name", name: "post with a message noun sends", tool: `{"name":"slack_post_message","inputSchema":{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}}}}`, effect: "external", has: []string{"egress"}},
 	{rule: "name", name: "HTTP-method post before search reads", tool: `{"name":"API-post-search","inputSchema":{"type":"object","properties":{"query":{"type":"string"}}}}`, effect: "read"},
+	{rule: "name", name: "browser cookies are private", tool: `{"name":"browser_get_cookies","inputSchema":{"type":"object","properties":{}}}`, has: []string{"read_sensitive"}},
 	{rule: "name", name: "plural noun-verb is a noun", tool: `{"name":"browser_console_messages","inputSchema":{"type":"object","properties":{}}}`, hasNot: []string{"egress"}},
 	{rule: "name", name: "rotate a key is irreversible", tool: `{"name":"rotate_api_key","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, tier: "R5", has: []string{"destructive"}},
 	{rule: "name", name: "rotate a display name is a write", tool: `{"name":"rotate_display_name","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, tier: "R3", hasNot: []string{"destructive"}},

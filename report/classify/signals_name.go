@@ -8,6 +8,10 @@ import (
 // ("drop", "select") win over their other meanings.
 var browserWords = map[string]bool{"browser": true, "playwright": true, "puppeteer": true, "selenium": true, "tab": true, "chrome": true, "webdriver": true}
 
+// browserPageNouns are what a page shows (console messages, history):
+// third-party content, not the user's private data.
+var browserPageNouns = map[string]bool{"message": true, "messages": true, "history": true, "output": true, "log": true, "logs": true, "session": true, "sessions": true, "code": true, "source": true}
+
 // startVerbs with a code noun start a program: code execution.
 var startVerbs = map[string]bool{"start": true, "spawn": true, "launch": true, "interact": true}
 
@@ -16,7 +20,7 @@ var lifecycle = map[string]bool{"start": true, "stop": true, "begin": true, "end
 
 // sendVerbs with a communication noun send it: create_notification,
 // push_text_message.
-var sendVerbs = map[string]bool{"create": true, "add": true, "push": true, "post": true, "send": true, "write": true, "compose": true, "draft": false}
+var sendVerbs = map[string]bool{"create": true, "add": true, "push": true, "post": true, "send": true, "write": true, "compose": true}
 
 // sendNouns are what a send verb sends to other people.
 var sendNouns = map[string]bool{"message": true, "messages": true, "msg": true, "email": true, "mail": true, "sms": true, "notification": true, "notifications": true, "tweet": true, "dm": true, "invite": true, "invitation": true, "announcement": true, "newsletter": true, "alert": true, "reply": true, "chat": true}
@@ -107,11 +111,11 @@ func (t *tc) nameSignals() {
 	case CatDestructive:
 		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigName, ptr: p, detail: "\"" + word + "\" destroys data or state"})
 	case CatEgress:
-		k := []string{model.KindEgress}
+		k, what := []string{model.KindEgress}, "sends to others"
 		if word == "navigate" || word == "goto" || word == "go_back" || word == "go_forward" {
-			k = append(k, model.KindIngestsUntrusted)
+			k, what = append(k, model.KindIngestsUntrusted), "loads a web page"
 		}
-		t.add(cand{tier: 4, effect: true, kinds: k, signal: sigName, ptr: p, detail: "\"" + word + "\" sends to others"})
+		t.add(cand{tier: 4, effect: true, kinds: k, signal: sigName, ptr: p, detail: "\"" + word + "\" " + what})
 	case CatBrowser:
 		t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigName, ptr: p, detail: "\"" + word + "\" acts on a third-party page"})
 	case CatCredVerb:
@@ -171,7 +175,7 @@ func (t *tc) nounSignals(toks []string, reading bool) {
 		if _, _, ex := t.excepted(x); ex {
 			continue
 		}
-		if w, ok := t.lx.has(CatSensitive, x); ok && !doneS && !t.browser {
+		if w, ok := t.lx.has(CatSensitive, x); ok && !doneS && !(t.browser && browserPageNouns[w]) {
 			t.add(cand{tier: 2, effect: reading, kinds: []string{model.KindReadSensitive}, signal: sigName, ptr: "name:" + x, detail: "returns " + w + " (private data)"})
 			doneS = true
 		}

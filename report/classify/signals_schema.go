@@ -14,7 +14,7 @@ var (
 	commTargets  = map[string]bool{"to": true, "cc": true, "bcc": true, "reply_to": true, "recipient": true, "recipients": true, "attendees": true, "webhook_url": true, "callback_url": true, "notify_url": true, "slack_channel": true, "channel": true, "phone": true, "phone_number": true, "sms_to": true, "to_email": true, "email_to": true, "to_address": true, "to_addresses": true}
 	contentNames = map[string]bool{"content": true, "contents": true, "data": true, "edits": true, "new_content": true, "file_content": true}
 	pathNames    = map[string]bool{"path": true, "file": true, "filepath": true, "filename": true}
-	destNames    = map[string]bool{"destination": true, "dest": true, "target_path": true, "output_path": true, "to_path": true, "new_path": true, "destination_path": true, "output_file": true, "save_path": true, "out_path": true, "output": false}
+	destNames    = map[string]bool{"destination": true, "dest": true, "target_path": true, "output_path": true, "to_path": true, "new_path": true, "destination_path": true, "output_file": true, "save_path": true, "out_path": true}
 	// codeParams are whole parameter names that carry code; codeLast may
 	// also end a longer name ("shell_command", "sql_statement"). "code"
 	// alone is too common ("zip_code", "status_code") to end one.
@@ -24,7 +24,9 @@ var (
 	forceNow    = map[string]bool{"overwrite": true, "permanent": true, "permanently": true, "purge": true, "skip_trash": true, "hard_delete": true, "delete_permanently": true, "no_backup": true}
 	forceLater  = map[string]bool{"force": true, "recursive": true, "cascade": true, "hard": true}
 	sensitiveSw = map[string]bool{"include_secrets": true, "include_pii": true, "include_credentials": true, "include_contact_details": true, "show_secrets": true, "include_env": true, "reveal_secrets": true, "with_secrets": true, "decrypt": true}
-	opParams    = map[string]bool{"action": true, "operation": true, "op": true, "command": true, "method": true, "subcommand": true, "verb": true, "mode": true, "task": true}
+	// opParams name the operation a tool performs; an enum of them lists
+	// everything it can do ("mode" and "task" name categories, not operations).
+	opParams = map[string]bool{"action": true, "operation": true, "op": true, "command": true, "method": true, "subcommand": true, "verb": true}
 	// Raw query languages that can change data (a query parameter naming
 	// one is code). Pure read languages (PromQL, JQL, XPath) are not here.
 	reQueryLang = regexp.MustCompile(`\b(sql|cypher|graphql|sparql|gremlin|n1ql|cql|psql|select statement|select quer(y|ies)|sqlite|mysql|postgres|postgresql|raw quer(y|ies)|query language)\b`)
@@ -119,10 +121,9 @@ func (t *tc) schemaSignals() {
 			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "\"" + p.Name + "\" switch"})
 		case p.is("boolean") && sensitiveSw[sn]:
 			t.add(cand{tier: 2, effect: true, kinds: []string{model.KindReadSensitive}, signal: sigSchema, ptr: p.Ptr, detail: "\"" + p.Name + "\" returns secrets or personal data"})
-		case p.open() && (sn == "path" || sn == "paths" || sn == "file_path" || sn == "directory") && reFileDesc.MatchString(pd):
-			// A local path on a tool that is not writing is a source:
-			// deferred until the name verb is known.
 		}
+		// A local path on a reading tool is a source of private data: see
+		// deferredSignals, which knows the tool's verb.
 		if p.stringy() && len(p.Enum) > 0 && opParams[sn] {
 			t.operationEnum(p)
 		}

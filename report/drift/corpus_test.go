@@ -109,7 +109,7 @@ func hasRule(fs []model.Finding, rule string) bool {
 // that grades that kind of change.
 func TestCorpusPairs(t *testing.T) {
 	list := loadDriftList(t)
-	perRule := map[string]int{}
+	perRule, perSev, perSevChanges := map[string]int{}, map[string]int{}, map[string]int{}
 	pairs := 0
 	for _, pkg := range sortedMapKeys(list) {
 		for _, p := range list[pkg].Consecutive {
@@ -122,6 +122,8 @@ func TestCorpusPairs(t *testing.T) {
 				pairs++
 				for _, f := range fs {
 					perRule[f.ID]++
+					perSev[f.Severity]++
+					perSevChanges[f.Severity] += max(1, len(f.Tools))
 				}
 				expect := func(what string, tools []string, rules ...string) {
 					for _, tool := range tools {
@@ -170,6 +172,7 @@ func TestCorpusPairs(t *testing.T) {
 		}
 	}
 	t.Logf("%d pairs; findings per rule: %v", pairs, perRule)
+	t.Logf("findings per severity: %v; changes they cover (a grouped edit counts each tool): %v", perSev, perSevChanges)
 }
 
 // TestIdenticalCaptures diffs every capture with itself: nothing changed,

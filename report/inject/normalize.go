@@ -295,8 +295,17 @@ func mapConfusables(items []item) []item {
 	return items
 }
 
+func onlySpaces(items []item) bool {
+	for _, it := range items {
+		if it.r != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
 // joinSpaced joins letter-spaced words ("i g n o r e" → "ignore"): a run
-// of at least four single letters separated by exactly one space (or one
+// of at least three single letters separated by exactly one space (or one
 // of . - _ *, the same throughout). A wider gap ends the run.
 func joinSpaced(items []item) []item {
 	single := func(k int) bool {
@@ -309,6 +318,7 @@ func joinSpaced(items []item) []item {
 	}
 	out := items[:0:0]
 	changed := false
+	lastEnd := -10 // index just after the last joined run
 	for k := 0; k < len(items); {
 		if single(k) && k+2 < len(items) {
 			sep := items[k+1].r
@@ -318,7 +328,10 @@ func joinSpaced(items []item) []item {
 					j += 2
 					n++
 				}
-				if n >= 4 {
+				// Three letters make a run; two continue one that just ended
+				// ("i g n o r e  o f").
+				cont := k-lastEnd <= 4 && onlySpaces(items[max(lastEnd, 0):k])
+				if n >= 3 || (n == 2 && cont) {
 					if !changed {
 						out = append(out, items[:k]...)
 						changed = true
@@ -327,6 +340,7 @@ func joinSpaced(items []item) []item {
 						out = append(out, items[x])
 					}
 					k = j + 1
+					lastEnd = k
 					continue
 				}
 			}

@@ -206,11 +206,27 @@ var classIDs = map[string][]string{
 // minRecall is the per-class floor on this set; the overall floor is 0.9.
 const minRecall = 0.8
 
-func TestSyntheticRecall(t *testing.T) {
+func TestSyntheticRecall(t *testing.T) { checkRecall(t, loadAttacks(t)) }
+
+// TestValidationRecall scores the validation set: attacks and benign
+// strings written after the rules, in other phrasing, as a stand-in for a
+// held-out set. Its floors are the held-out targets.
+func TestValidationRecall(t *testing.T) {
+	var doc struct {
+		Attacks []attackCase `json:"attacks"`
+		Benign  []benignCase `json:"benign"`
+	}
+	readJSON(t, "validation.json", &doc)
+	checkRecall(t, doc.Attacks)
+	checkBenign(t, doc.Benign)
+}
+
+func checkRecall(t *testing.T, attacks []attackCase) {
+	t.Helper()
 	type tally struct{ n, any, right int }
 	per := map[string]*tally{}
 	var missed []string
-	for i, a := range loadAttacks(t) {
+	for i, a := range attacks {
 		raw, err := base64.StdEncoding.DecodeString(a.B64)
 		if err != nil {
 			t.Fatalf("attack %d: %v", i, err)
@@ -287,8 +303,10 @@ func ids(fs []model.Finding) []string {
 
 // maxBenignFP is the number of hard benign negatives allowed to fire:
 // 5% of the set, the held-out target.
-func TestHardBenignNegatives(t *testing.T) {
-	cases := loadBenign(t)
+func TestHardBenignNegatives(t *testing.T) { checkBenign(t, loadBenign(t)) }
+
+func checkBenign(t *testing.T, cases []benignCase) {
+	t.Helper()
 	fired := 0
 	for i, b := range cases {
 		s := &model.Server{Name: "svc", Identity: "svc|surface|svc", ServerInfo: json.RawMessage(`{"name":"svc-mcp","version":"1.0.0"}`)}
@@ -304,7 +322,7 @@ func TestHardBenignNegatives(t *testing.T) {
 			s.Tools = append(s.Tools, toolJSON(b.Tool, params, b.Where, b.Text))
 		}
 		// Sibling tools the notes may name as their own.
-		for _, n := range []string{"list_files", "read_media_file", "create_items", "resolve_library_id", "search_issues", "get_file", "get_status", "write_pdf"} {
+		for _, n := range []string{"list_files", "read_media_file", "create_items", "resolve_library_id", "search_issues", "get_file", "get_status", "write_pdf", "list_tables", "get_logs", "authenticate", "fetch"} {
 			if n != b.Tool {
 				s.Tools = append(s.Tools, toolJSON(n, []string{"x"}, "", "A sibling tool."))
 			}

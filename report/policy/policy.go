@@ -72,13 +72,15 @@ type Exception struct {
 }
 
 // Ignore silences reviewed findings: by fingerprint, or by rule id and
-// optionally server (name or identity) and tool.
+// optionally server (name or identity), tool, context and element. Every
+// field given must match.
 type Ignore struct {
 	Rule        string `json:"rule,omitempty" yaml:"rule,omitempty"`
 	Fingerprint string `json:"fingerprint,omitempty" yaml:"fingerprint,omitempty"`
 	Server      string `json:"server,omitempty" yaml:"server,omitempty"`
 	Tool        string `json:"tool,omitempty" yaml:"tool,omitempty"`
 	Context     string `json:"context,omitempty" yaml:"context,omitempty"`
+	Element     string `json:"element,omitempty" yaml:"element,omitempty"`
 	Reason      string `json:"reason" yaml:"reason"`
 	By          string `json:"by,omitempty" yaml:"by,omitempty"`
 }
@@ -338,6 +340,9 @@ func (ig Ignore) matches(fd *model.Finding, serverName string) bool {
 		return false
 	}
 	if ig.Context != "" && ig.Context != fd.Context {
+		return false
+	}
+	if ig.Element != "" && ig.Element != fd.Element {
 		return false
 	}
 	return true

@@ -216,7 +216,7 @@ func TestApplySuppression(t *testing.T) {
 				{ID: "CAP-001", Server: "fs@stdio:npx", Tool: "a"},
 				{ID: "CAP-001", Server: "fs@stdio:npx", Tool: "b"},
 				{ID: "CAP-007", Server: "fs@stdio:npx", Tool: "a"},
-				{ID: "CHAIN-001", Context: "cursor", Item: "exfil@cursor"},
+				{ID: "CHAIN-001", Context: "cursor", Item: "exfil@cursor", Element: "context:cursor"},
 			},
 		}
 	}
@@ -229,6 +229,8 @@ func TestApplySuppression(t *testing.T) {
 		{"ignore one tool", "ignore:\n  - {rule: CAP-001, tool: b, reason: ok}\n", []bool{false, true, false, false}},
 		{"ignore by server name", "ignore:\n  - {rule: CAP-007, server: fs, reason: ok}\n", []bool{false, false, true, false}},
 		{"ignore by context", "ignore:\n  - {rule: CHAIN-001, context: cursor, reason: accepted risk}\n", []bool{false, false, false, true}},
+		{"ignore by element", "ignore:\n  - {rule: CHAIN-001, element: \"context:cursor\", reason: accepted}\n", []bool{false, false, false, true}},
+		{"ignore by wrong element", "ignore:\n  - {rule: CHAIN-001, element: \"context:vscode\", reason: accepted}\n", []bool{false, false, false, false}},
 		{"ignore a rule on another server", "ignore:\n  - {rule: CAP-001, server: web, reason: ok}\n", []bool{false, false, false, false}},
 	}
 	for _, c := range cases {

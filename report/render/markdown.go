@@ -103,7 +103,7 @@ func markdownFindings(b *strings.Builder, f *model.Findings, servers map[string]
 				ev = codeSpan(textsafe.Clip(textsafe.Line(fd.Evidence), maxMarkdownEvidence), true)
 			}
 			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", severityBadge(fd.Severity), fd.ID,
-				tableCell(escapeMarkdown(fd.Title)), tableCell(markdownWhereCell(fd, servers[fd.Server])), ev)
+				tableCell(escapeMarkdown(fd.Title)), markdownWhereCell(fd, servers[fd.Server]), ev)
 		}
 		b.WriteString("\n")
 	}
@@ -132,6 +132,9 @@ func markdownServers(b *strings.Builder, f *model.Findings) {
 			kinds := strings.Join(t.Kinds, ", ")
 			if t.Router {
 				kinds = strings.TrimPrefix(kinds+", router", ", ")
+			}
+			if kinds == "" {
+				kinds = "—"
 			}
 			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", codeSpan(textsafe.Line(t.Name), true),
 				escapeMarkdown(t.Effect), escapeMarkdown(t.Tier), escapeMarkdown(kinds), strconv.Itoa(t.Tokens))

@@ -44,11 +44,16 @@ func (p *tablePrinter) line(s string) {
 	_, p.err = io.WriteString(p.w, strings.TrimRight(s, " ")+"\n")
 }
 
+// paint colours s, leaving leading and trailing spaces outside the SGR
+// codes so padding and line trimming behave the same with and without
+// colour.
 func (p *tablePrinter) paint(sgr, s string) string {
-	if !p.color || sgr == "" || s == "" {
+	core := strings.TrimSpace(s)
+	if !p.color || sgr == "" || core == "" {
 		return s
 	}
-	return sgr + s + sgrReset
+	i := strings.Index(s, core)
+	return s[:i] + sgr + core + sgrReset + s[i+len(core):]
 }
 
 func writeTable(w io.Writer, f *model.Findings, opts *Options) error {
@@ -69,10 +74,11 @@ func writeTable(w io.Writer, f *model.Findings, opts *Options) error {
 
 func (p *tablePrinter) headline(f *model.Findings) {
 	title := fmt.Sprintf("Assay: %s, %s, %s", plural(len(f.Servers), "server"), plural(f.Summary.Tools, "tool"), plural(f.Summary.Findings, "finding"))
+	title = p.paint(sgrBold, title)
 	if f.Summary.Incomplete {
 		title += " " + p.paint(sgrYellow, "(incomplete)")
 	}
-	p.line(p.paint(sgrBold, title))
+	p.line(title)
 	p.line("")
 }
 
@@ -218,8 +224,9 @@ func (p *tablePrinter) alerts(f *model.Findings) {
 	p.line(p.paint(sgrBRed, fmt.Sprintf("ALERT: %s of prompt injection in text the model reads", plural(len(inj), "sign"))))
 	servers := serverIndex(f)
 	for _, fd := range inj {
-		p.line(p.paint(sgrBRed, "  ! ") + fd.ID + " " + p.paint(severityColor(fd.Severity), strings.ToUpper(fd.Severity)) + "  " + findingWhere(fd, servers[fd.Server]))
+		p.line(p.paint(sgrBRed, "  ! ") + fd.ID + " " + p.paint(severityColor(fd.Severity), strings.ToUpper(fd.Severity)))
 		p.block("    ", fd.Title)
+		p.block("    ", findingWhere(fd, servers[fd.Server]))
 		if fd.Evidence != "" {
 			p.block("    ", "evidence: "+textsafe.Line(fd.Evidence))
 		}
@@ -240,8 +247,14 @@ func (p *tablePrinter) findings(f *model.Findings) {
 		}
 		shown++
 		sev := pad(strings.ToUpper(fd.Severity), 8, false)
-		p.line("  " + p.paint(severityColor(fd.Severity), sev) + "  " + pad(fd.ID, 9, false) + " " + fd.Title)
 		indent := strings.Repeat(" ", 2+8+2+9+1)
+		for i, l := range wrap(fd.Title, p.width-width(indent)) {
+			if i == 0 {
+				p.line("  " + p.paint(severityColor(fd.Severity), sev) + "  " + pad(fd.ID, 9, false) + " " + l)
+			} else {
+				p.line(indent + l)
+			}
+		}
 		if where := findingWhere(fd, servers[fd.Server]); where != "" {
 			p.block(indent, where)
 		}
@@ -249,7 +262,7 @@ func (p *tablePrinter) findings(f *model.Findings) {
 			p.block(indent, "evidence: "+textsafe.Line(fd.Evidence))
 		}
 		if fd.Remediation != "" {
-			p.block(indent, p.paint(sgrDim, "fix: ")+fd.Remediation)
+			p.blockStyled(indent, "fix:", sgrDim, fd.Remediation)
 		}
 	}
 	if shown == 0 {
@@ -268,26 +281,47 @@ func (p *tablePrinter) block(indent, text string) {
 	}
 }
 
+// blockStyled is block for "label text" with the label coloured; it wraps
+// the plain text first so colour never changes the layout.
+func (p *tablePrinter) blockStyled(indent, label, sgr, text string) {
+	for i, l := range wrap(label+" "+text, p.width-width(indent)) {
+		if i == 0 && strings.HasPrefix(l, label) {
+			l = p.paint(sgr, label) + l[len(label):]
+		}
+		p.line(indent + l)
+	}
+}
+
 func (p *tablePrinter) summary(f *model.Findings) {
 	s := f.Summary
 	p.line(p.paint(sgrBold, "SUMMARY"))
-	p.line("  tools by effect:    " + countList(s.ByEffect, effectOrder))
-	p.line("  findings:           " + countList(s.BySeverity, severityOrder))
+	const label = 22
+	item := func(name, value string) {
+		for i, l := range wrap(value, p.width-label) {
+			if i == 0 {
+				p.line(pad("  "+name+":", label, false) + l)
+			} else {
+				p.line(strings.Repeat(" ", label) + l)
+			}
+		}
+	}
+	item("tools by effect", countList(s.ByEffect, effectOrder))
+	item("findings", countList(s.BySeverity, severityOrder))
 	if len(s.ByCategory) > 0 {
-		p.line("  by category:        " + countList(s.ByCategory, categoryOrder))
+		item("by category", countList(s.ByCategory, categoryOrder))
 	}
 	if t := s.Tokens; t != nil {
-		line := fmt.Sprintf("  tokens:             %s (%s)", thousands(t.Total), t.Encoding)
+		v := fmt.Sprintf("%s (%s)", thousands(t.Total), textsafe.Line(t.Encoding))
 		if t.Window > 0 {
-			line += fmt.Sprintf(", %s of a %s window", percent(t.Total, t.Window), thousands(t.Window))
+			v += fmt.Sprintf(", %s of a %s window", percent(t.Total, t.Window), thousands(t.Window))
 		}
 		if t.Estimated {
-			line += ", estimated"
+			v += ", estimated"
 		}
-		p.line(line)
+		item("tokens", v)
 	}
 	if s.Incomplete {
-		p.line("  " + p.paint(sgrYellow, "incomplete: at least one server or file could not be fully read"))
+		p.blockStyled("  ", "incomplete:", sgrYellow, "at least one server or file could not be fully read")
 	}
 }
 

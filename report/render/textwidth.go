@@ -65,17 +65,49 @@ func wrap(s string, w int) []string {
 	return lines
 }
 
-// splitCells cuts s after at most w cells, never inside a rune.
+// splitCells cuts s after at most w cells, never inside a rune nor inside
+// a visible escape such as \u200b, and preferably just after a
+// separator (/ - _ . , : |) when one lies in the second half of the cut.
 func splitCells(s string, w int) (string, string) {
-	used := 0
+	used, cut := 0, len(s)
 	for i, r := range s {
 		rw := cells.RuneWidth(r)
 		if used+rw > w {
-			return s[:i], s[i:]
+			cut = i
+			break
 		}
 		used += rw
 	}
-	return s, ""
+	if cut == len(s) {
+		return s, ""
+	}
+	if e := escapeStart(s, cut); e > 0 {
+		cut = e
+	}
+	half := cut / 2
+	for i := cut - 1; i > half && i > 0; i-- {
+		if strings.IndexByte("/-_.,:|", s[i]) >= 0 {
+			cut = i + 1
+			break
+		}
+	}
+	return s[:cut], s[cut:]
+}
+
+// escapeStart returns the index of the backslash when cut falls inside a
+// textsafe escape (\xHH, \uHHHH, \UHHHHHHHH), else -1.
+func escapeStart(s string, cut int) int {
+	for back := 1; back <= 9 && cut-back >= 0; back++ {
+		i := cut - back
+		if s[i] != '\\' || i+1 >= len(s) {
+			continue
+		}
+		n := map[byte]int{'x': 4, 'u': 6, 'U': 10}[s[i+1]]
+		if n > 0 && i+n > cut && i+n <= len(s) {
+			return i
+		}
+	}
+	return -1
 }
 
 // pad fills s with spaces to w cells (left-aligned) or right-aligns it.

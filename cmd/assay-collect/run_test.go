@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/assay-mcp/assay/internal/hostile"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// TestMain lets this test binary double as the hostile test server.
+func TestMain(m *testing.M) {
+	hostile.MainIfRequested()
+	os.Exit(m.Run())
+}
+
+func run(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{nil, exitUsage, "no --server given"},
+		{[]string{"--bogus"}, exitUsage, "flag provided but not defined"},
+		{[]string{"--server", "x", "extra"}, exitUsage, `unexpected argument "extra"`},
+		{[]string{"--server", "https://h.example/mcp", "--header", "Authorization: Bearer literal"}, exitUsage, "must come from an environment variable"},
+		{[]string{"--server", "node x.js", "--env", "ASSAY_SURELY_UNSET_VAR"}, exitUsage, "not set"},
+		{[]string{"--server", "x", "--timeout", "0s"}, exitUsage, "must be positive"},
+		{[]string{"--version"}, exitOK, ""},
+		{[]string{"-h"}, exitOK, "Usage: assay-collect"},
+	} {
+		code, _, stderr := run(t, "", c.args...)
+		if code != c.code || !strings.Contains(stderr, c.msg) {
+			t.Errorf("%v: exit %d stderr %q; want %d and %q", c.args, code, stderr, c.code, c.msg)
+		}
+	}
+}
+
+func selfServer(t *testing.T, mode string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(hostile.EnvMode, mode)
+	return exe
+}
+
+// TestCollectWritesBundle: a consented collection writes a valid bundle
+// with the served tools, token counts and no local path.
+func TestCollectWritesBundle(t *testing.T) {
+	exe := selfServer(t, hostile.ModeOK)
+	out := filepath.Join(t.TempDir(), "b.json")
+	t.Setenv("ASSAY_TEST_TOKEN", "zz-distinctive-secret-zz")
+	code, _, stderr := run(t, "", "--server", exe, "--env", hostile.EnvMode, "--env", "ASSAY_TEST_TOKEN", "--yes", "--bundle", out)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := model.Decode(out, data)
+	if err != nil || in.Bundle == nil {
+		t.Fatalf("bundle does not decode: %v", err)
+	}
+	s := in.Bundle.Servers[0]
+	if len(s.Tools) != 2 || s.Tokens == nil || s.Tokens.ToolsSum == 0 {
+		t.Errorf("server %+v", s)
+	}
+	if s.Config == nil || strings.Join(s.Config.EnvNames, ",") != hostile.EnvMode+",ASSAY_TEST_TOKEN" {
+		t.Errorf("config %+v", s.Config)
+	}
+	if bytes.Contains(data, []byte(filepath.Dir(exe))) || bytes.Contains(data, []byte("zz-distinctive-secret-zz")) {
+		t.Errorf("bundle holds a local path or an env value:\n%s", data)
+	}
+	if !strings.Contains(stderr, "2 tools") || !strings.Contains(stderr, "wrote "+out) {
+		t.Errorf("summary missing: %s", stderr)
+	}
+}
+
+// TestDeclined: without --yes and a "no", nothing starts and no bundle is
+// written.
+func TestDeclined(t *testing.T) {
+	exe := selfServer(t, hostile.ModeOK)
+	out := filepath.Join(t.TempDir(), "b.json")
+	code, _, stderr := run(t, "n\n", "--server", exe, "--env", hostile.EnvMode, "--bundle", out)
+	if code != exitUsage || !strings.Contains(stderr, "consent") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a bundle was written without consent")
+	}
+}
+
+// TestNothingReachable: when no server answers, the bundle still records
+// why, and the exit code says unavailable.
+func TestNothingReachable(t *testing.T) {
+	exe := selfServer(t, hostile.ModeSilent)
+	out := filepath.Join(t.TempDir(), "b.json")
+	code, _, stderr := run(t, "", "--server", exe, "--env", hostile.EnvMode, "--yes", "--timeout", "1s", "--bundle", out)
+	if code != exitUnavailable || !strings.Contains(stderr, "timeout") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if data, err := os.ReadFile(out); err != nil || !bytes.Contains(data, []byte(`"timeout"`)) {
+		t.Errorf("bundle: %v %s", err, data)
+	}
+}
+
+// TestWriteFailure: an unwritable bundle path exits 74 and leaves no file.
+func TestWriteFailure(t *testing.T) {
+	exe := selfServer(t, hostile.ModeOK)
+	blocker := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := run(t, "", "--server", exe, "--env", hostile.EnvMode, "--yes", "--bundle", filepath.Join(blocker, "b.json"))
+	if code != exitIO {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}

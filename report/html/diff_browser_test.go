@@ -1,0 +1,105 @@
+//go:build !js
+
+package html_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/assay-mcp/assay/report/analyze"
+	"github.com/assay-mcp/assay/report/drift"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// TestBrowserDiffParity drops a newer version of a real server onto a
+// report of the older one and checks the page's drift findings equal the
+// native drift engine's, byte for byte.
+func TestBrowserDiffParity(t *testing.T) {
+	ctx := browser(t)
+	dir := t.TempDir()
+	oldPath := corpusFile(t, "playwright__mcp@0.0.70.json")
+	newPath := corpusFile(t, "playwright__mcp@0.0.83.json")
+	oldB := decodeFile(t, oldPath)
+	page, _ := writeReport(t, dir, "old", oldB)
+	rec := open(t, ctx, page)
+	waitCore(t, ctx)
+	if res := drop(t, ctx, "diff", newPath); res != "diff" {
+		t.Fatalf("drop result = %q (%s)", res, eval[string](t, ctx, `document.getElementById("status").textContent`))
+	}
+	got := eval[string](t, ctx, `window.assayLast.diffJSON`)
+	newIn := &model.Input{Name: filepath.Base(newPath), Bundle: decodeFile(t, newPath)}
+	res, err := drift.Diff(&drift.Side{Name: "old", Bundle: oldB}, drift.FromInput(newIn),
+		&drift.Options{Analyze: &analyze.Options{Version: "test"}, Version: "test"})
+	must(t, err)
+	want, err := model.Marshal(res.Findings)
+	must(t, err)
+	if got != string(want) {
+		t.Errorf("in-page drift differs from native (%d vs %d bytes)", len(got), len(want))
+	}
+	if len(res.Findings.Findings) == 0 {
+		t.Fatal("fixture pair has no drift; pick another pair")
+	}
+	// The drift section is shown with every drift finding title.
+	text := eval[string](t, ctx, `(document.getElementById("s-drift") || {}).textContent || ""`)
+	for _, fd := range res.Findings.Findings {
+		if !strings.Contains(text, fd.Title) {
+			t.Errorf("drift section lacks %s %q", fd.ID, fd.Title)
+		}
+	}
+	if bits := eval[string](t, ctx, `document.querySelector("#s-drift .bits").dataset.bits`); bits != fmt.Sprint(res.Exit) {
+		t.Errorf("page shows exit bits %s, native %d", bits, res.Exit)
+	}
+	rec.check(t)
+}
+
+// synthBundle makes a bundle of n tools of about 1 KB each; variant
+// changes some descriptions and drops and adds a few tools.
+func synthBundle(n, variant int) *model.Bundle {
+	var tools []json.RawMessage
+	for i := 0; i < n; i++ {
+		if variant == 1 && i%97 == 0 {
+			continue
+		}
+		desc := fmt.Sprintf("Tool %d reads records from the inventory service and returns them as a JSON list. %s", i, strings.Repeat("It supports paging, filtering by owner and sorting by date. ", 12))
+		if variant == 1 && i%13 == 0 {
+			desc += " Also uploads the result to a remote URL."
+		}
+		tools = append(tools, tool(fmt.Sprintf("tool_%04d", i), desc, fmt.Sprintf(`{"type":"object","properties":{"owner":{"type":"string","description":"owner id %d"},"limit":{"type":"integer"}}}`, i), ""))
+	}
+	if variant == 1 {
+		tools = append(tools, tool("run_command", "Execute a shell command.", `{"type":"object","properties":{"cmd":{"type":"string"}}}`, ""))
+	}
+	s := model.Server{Name: "synthetic", Identity: model.Identity("synthetic", "stdio", "synth"), Transport: "stdio", Endpoint: "synth", Source: "live", Tools: tools}
+	return &model.Bundle{Kind: model.BundleKind, Servers: []model.Server{s}}
+}
+
+// TestBrowserBench measures the figures the issue asks for. It runs only
+// with ASSAY_BENCH=1 (make bench-html).
+func TestBrowserBench(t *testing.T) {
+	if os.Getenv("ASSAY_BENCH") == "" {
+		t.Skip("set ASSAY_BENCH=1 to measure")
+	}
+	ctx := browser(t)
+	dir := t.TempDir()
+	oldB, newB := synthBundle(1000, 0), synthBundle(1000, 1)
+	page, _ := writeReport(t, dir, "old", oldB)
+	st, _ := os.Stat(page)
+	newPath := writeJSON(t, dir, "new.json", newB)
+	nst, _ := os.Stat(newPath)
+	open(t, ctx, page)
+	t.Logf("1,000-tool report: %d bytes; ready at %s ms after navigation start", st.Size(), eval[string](t, ctx, `document.body.dataset.readyMs`))
+	waitCore(t, ctx)
+	t.Logf("core boot (worker): %s ms", eval[string](t, ctx, `document.body.dataset.coreMs`))
+	if res := drop(t, ctx, "diff", newPath); res != "diff" {
+		t.Fatalf("diff result %q", res)
+	}
+	t.Logf("in-page diff of two 1,000-tool bundles (%d-byte drop): %s ms", nst.Size(), eval[string](t, ctx, `document.body.dataset.runMs`))
+	if res := drop(t, ctx, "analyze", newPath); res != "analysis" {
+		t.Fatalf("analyze result %q", res)
+	}
+	t.Logf("in-page analysis of the 1,000-tool bundle: %s ms", eval[string](t, ctx, `document.body.dataset.runMs`))
+}

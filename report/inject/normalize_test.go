@@ -1,0 +1,107 @@
+package inject
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/assay-mcp/assay/report/model"
+)
+
+func TestNormalize(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"Hello   World", "hello world"},
+		{"line one\n\n\nNext", "line one\nnext"},
+		{"wrapped\nline", "wrapped line"},
+		{"i g n o r e  a l l", "ignore all"},
+		{"e.g. a b", "e.g. a b"},
+		{"\uff29\uff27\uff2e\uff2f\uff32\uff25", "ignore"},
+		{"ig\u200bnore", "ignore"},
+		{"&lt;important&gt;", "<important>"},
+		{"&#105;gnore", "ignore"},
+		{"ign\u043er\u0435", "ignore"},              // Cyrillic о, е inside a Latin word
+		{"\u0441\u0435\u0441", "cec"},                 // a word made only of strong lookalikes
+		{"Не говори", "не говори"},                  // Russian stays Russian
+		{"précédentes", "precedentes"},              // Latin diacritics fold
+		{"\u201cquoted\u201d \u2014 dash", "\"quoted\" - dash"},
+		{"ガ", "ガ"},                                  // Japanese marks are kept
+	}
+	for _, c := range cases {
+		if got := Normalize(c.in).Text; got != c.want {
+			t.Errorf("Normalize(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestNormalizeHiddenAndSpans(t *testing.T) {
+	in := "Add\u200b numbers \U000E0069\U000E0067 ok"
+	sh := Normalize(in)
+	if len(sh.Hidden) != 3 {
+		t.Fatalf("hidden = %d, want 3", len(sh.Hidden))
+	}
+	if sh.Tagged != "ig" {
+		t.Errorf("tagged = %q, want \"ig\"", sh.Tagged)
+	}
+	i := strings.Index(sh.Text, "numbers")
+	a, b := sh.Orig(i, i+len("numbers"))
+	if in[a:b] != "numbers" {
+		t.Errorf("span maps to %q", in[a:b])
+	}
+	// Emoji joiners and selectors are not hidden text.
+	if h := Normalize("👩\u200d💻 ok ☀\ufe0f").Hidden; len(h) != 0 {
+		t.Errorf("emoji sequence reported hidden: %v", h)
+	}
+}
+
+func TestExcerptEscapes(t *testing.T) {
+	got := excerpt("a\u202eb\u200bc\U000E0041d", 0, 20)
+	for _, want := range []string{`\u202e`, `\u200b`, `\U000e0041`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("excerpt %q lacks %s", got, want)
+		}
+	}
+}
+
+// checkShadow asserts the span map is complete, monotonic and in bounds.
+func checkShadow(t *testing.T, in string, sh *Shadow) {
+	if len(sh.src) != len(sh.Text)+1 {
+		t.Fatalf("src len %d for text len %d", len(sh.src), len(sh.Text))
+	}
+	prev := int32(0)
+	for i, o := range sh.src {
+		if o < prev || int(o) > len(in) {
+			t.Fatalf("src[%d]=%d out of order or bounds (len %d)", i, o, len(in))
+		}
+		prev = o
+	}
+	for i := 0; i <= len(sh.Text); i += 1 + i/3 {
+		for j := i; j <= len(sh.Text); j += 1 + j/2 {
+			a, b := sh.Orig(i, j)
+			if a < 0 || b > len(in) || a > b {
+				t.Fatalf("Orig(%d,%d) = (%d,%d) for len %d", i, j, a, b, len(in))
+			}
+		}
+	}
+	if !utf8.ValidString(sh.Text) && utf8.ValidString(in) {
+		t.Fatalf("shadow of valid input is invalid UTF-8: %q", sh.Text)
+	}
+}
+
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{"", "a", "i g n o r e", "&lt;x&gt;&#x69;", "\U000E0041\u200b\u202e", "ﬁ ㎏ Ⅻ", "ign\u043er\u0435", "\xff\xfe", "ß\u0301\u0301"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sh := Normalize(s)
+		checkShadow(t, s, sh)
+		_ = excerpt(s, 0, len(s))
+		raw, _ := json.Marshal(map[string]any{"name": "t", "description": s, "inputSchema": map[string]any{"type": "object", "properties": map[string]any{"p": map[string]any{"description": s}}}})
+		srv := &model.Server{Name: "f", Identity: "f", Tools: []json.RawMessage{raw}}
+		for _, fd := range ScanServer(srv, nil) {
+			if fd.Severity == model.SevCritical {
+				t.Fatalf("critical severity")
+			}
+		}
+	})
+}
