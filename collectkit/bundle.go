@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/assay-mcp/assay/collectkit/tokens"
+	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -77,11 +78,27 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 	return nil
 }
 
-// WriteBundle writes b deterministically and atomically.
-func WriteBundle(path string, b *model.Bundle) error {
-	data, err := model.Marshal(b)
+// EncodeBundle seals b (per-server surface hashes and the document hash,
+// so 'assay verify' catches a later edit) and encodes it through the
+// allowlist projection: only the paths in model.BundleAllowlist are in
+// the returned bytes.
+func EncodeBundle(b *model.Bundle) ([]byte, error) {
+	if err := hashes.SealBundle(b); err != nil {
+		return nil, fmt.Errorf("hashing bundle: %w", err)
+	}
+	data, _, err := model.Project(b)
 	if err != nil {
-		return fmt.Errorf("encoding %s: %w", path, err)
+		return nil, fmt.Errorf("encoding bundle: %w", err)
+	}
+	return data, nil
+}
+
+// WriteBundle writes b sealed, through the allowlist projection,
+// deterministically and atomically.
+func WriteBundle(path string, b *model.Bundle) error {
+	data, err := EncodeBundle(b)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	return WriteFileAtomic(path, data)
 }

@@ -64,6 +64,8 @@ func TestHostileSuite(t *testing.T) {
 		{hostile.ModeSampling, live.CodeServerRequest, 1},
 		{hostile.ModeOrphan, "", 2},
 		{hostile.ModeUTF8, live.CodeInvalidUTF8, 1},
+		{hostile.ModeOldProto, live.CodeProtocol, 0},
+		{hostile.ModeSDKDrop, live.CodeSDKWarning, 2},
 		{hostile.ModeOK, "", 2},
 	}
 	var targets []Target
@@ -123,7 +125,13 @@ func TestHostileSuite(t *testing.T) {
 		}
 	}
 	checkOrphanKilled(t, pidFile)
-	checkUTF8Repaired(t, servers[len(cases)-2])
+	checkUTF8Repaired(t, servers[len(cases)-4])
+	if e := servers[len(cases)-2].Errors; len(e) == 0 || !strings.Contains(e[0].Message, "dropped_by_sdk") {
+		t.Errorf("the SDK warning does not name the dropped tool: %+v", e)
+	}
+	if v := servers[0].ProtocolVersion; v != "2025-06-18" {
+		t.Errorf("negotiated %q with an initialize-only server, want 2025-06-18", v)
+	}
 }
 
 func checkOrphanKilled(t *testing.T, pidFile string) {
@@ -220,4 +228,24 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// TestStartFailures: a program that is missing or exits at once yields a
+// named error, not a hang.
+func TestStartFailures(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX programs")
+	}
+	servers, err := Collect(context.Background(), []Target{
+		{Name: "missing", Transport: "stdio", Command: "assay-no-such-program-xyz"},
+		{Name: "exits", Transport: "stdio", Command: "false"},
+	}, &Options{Yes: true, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"refused", live.CodeCrashed} {
+		if got := errorCodes(servers[i].Errors); len(got) != 1 || got[0] != want {
+			t.Errorf("%s: errors %+v, want %s", servers[i].Name, servers[i].Errors, want)
+		}
+	}
 }

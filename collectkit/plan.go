@@ -151,3 +151,32 @@ func shownArgs(args []string) []string {
 	}
 	return out
 }
+
+// PlanLines is what collecting targets would do, for a --dry-run: each
+// local server with its resolved program, redacted arguments and the
+// names of its variables (or why it would be refused), each remote
+// server with its scheme and host and the names of its headers. Nothing
+// is started.
+func PlanLines(targets []Target) []string {
+	var out []string
+	for _, t := range targets {
+		if t.Transport != "stdio" {
+			name := t.Name
+			if name == "" {
+				name = endpointOf(t)
+			}
+			out = append(out, fmt.Sprintf("  %s: %s %s", name, t.Transport, redact.URLLabel(t.URL)))
+			if names := sortedKeys(t.Headers); len(names) > 0 {
+				out = append(out, "      headers: "+strings.Join(names, ", "))
+			}
+			continue
+		}
+		p := makePlan(t)
+		if p.refused != nil {
+			out = append(out, fmt.Sprintf("  %s: would be refused: %s", t.Name, p.refused.Message))
+			continue
+		}
+		out = append(out, describe(t, p)...)
+	}
+	return out
+}

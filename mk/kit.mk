@@ -4,7 +4,7 @@
 KIT_DIR      ?= dist/kit
 KIT_VERSION  ?= $(VERSION)
 KIT_TARGETS  := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
-KIT_LDFLAGS  := -s -w -buildid= -X main.version=$(KIT_VERSION)
+KIT_LDFLAGS  := -s -w -buildid= -X main.Version=$(KIT_VERSION)
 
 .PHONY: kit
 kit:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/assay-mcp/assay/collectkit"
+	"github.com/assay-mcp/assay/collectkit/anonymize"
+	"github.com/assay-mcp/assay/report/signature"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -21,6 +24,7 @@ var Version = "0.1.0-dev"
 const (
 	exitOK          = 0
 	exitUsage       = 64
+	exitNoInput     = 66
 	exitUnavailable = 69
 	exitIO          = 74
 )
@@ -33,16 +37,28 @@ type repeated []string
 func (r *repeated) String() string     { return strings.Join(*r, ", ") }
 func (r *repeated) Set(v string) error { *r = append(*r, v); return nil }
 
-const usage = `Usage: assay-collect --server CMD|URL [--server ...] [flags]
+const usage = `Usage: assay-collect [--dry-run] [--connect [--yes]] [--out FILE] [flags]
+       assay-collect --server CMD|URL [--server ...] [flags]
 
-Lists the tools, prompts and resources of MCP servers and writes them to
-one bundle file. Nothing is ever called. Before starting a local server,
-assay-collect shows the program, its arguments (secrets hidden) and the
-names of the variables it passes, and asks for consent unless --yes.
+Writes one bundle file describing the MCP servers of this machine, safe
+to send: only the fields listed by --dry-run leave the machine (never
+env or header values, full command lines, URL paths or queries, absolute
+paths, user or host names). Nothing on a server is ever called.
+
+Modes:
+  (default)   read the MCP client configs of this user and of the current
+              directory (and --project DIRs); start nothing
+  --dry-run   print what would be read, started and written; write nothing
+  --connect   also start/contact the configured servers to list their
+              tools, prompts and resources, after showing the plan and
+              asking for consent (--yes skips the question)
+  --server    collect only the given servers (a command line or a URL)
 
 Examples:
+  assay-collect --dry-run
+  assay-collect --connect --out laptop.json --label laptop
+  assay-collect --connect --anonymize "$SALT" --sign consultant.key
   assay-collect --server "npx -y @modelcontextprotocol/server-memory@2026.8.31"
-  assay-collect --server "npx -y @modelcontextprotocol/server-github" --env GITHUB_TOKEN
   assay-collect --server https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
 
 Flags:
@@ -56,10 +72,19 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.Var(&servers, "server", "a server to collect: a command line (stdio) or an http(s) URL; repeatable")
 	fs.Var(&headers, "header", "an HTTP header for URL servers, value from an env var: 'Authorization: Bearer ${TOKEN}'; repeatable")
 	fs.Var(&envs, "env", "pass this environment variable (by name) to command-line servers; repeatable")
+	var projects, clients, configs repeated
+	fs.Var(&projects, "project", "also read the MCP configs of this project directory; repeatable")
+	fs.Var(&clients, "client", "read only this client's configs (claude-code, cursor, vscode, ...); repeatable")
+	fs.Var(&configs, "config", "read this config file instead of discovering; repeatable")
+	connect := fs.Bool("connect", false, "start/contact the configured servers to list their surfaces (asks first)")
+	dryRun := fs.Bool("dry-run", false, "print the plan (configs read, servers started, fields written) and write nothing")
+	salt := fs.String("anonymize", "", "replace server names, hosts, program and implementation names with labels derived from this `SALT` (tool text is kept)")
+	signKey := fs.String("sign", "", "sign the bundle with this Ed25519 private `KEYFILE` (from 'assay keygen')")
 	yes := fs.Bool("yes", false, "start local servers without asking")
 	timeout := fs.Duration("timeout", collectkit.DefaultTimeout, "time limit per server")
 	parallel := fs.Int("parallel", 4, "servers collected at the same time")
-	out := fs.String("bundle", "assay-bundle.json", "bundle file to write")
+	out := fs.String("out", "assay-bundle.json", "bundle `FILE` to write")
+	fs.StringVar(out, "bundle", "assay-bundle.json", "the same as --out")
 	encoding := fs.String("encoding", "", "tokenizer for token counts (default o200k_base)")
 	label := fs.String("label", "", "a label for this machine recorded in the bundle (the host name is never recorded)")
 	quiet := fs.Bool("quiet", false, "no progress lines")
@@ -82,11 +107,6 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "assay-collect: unexpected argument %q (use --server)\n", fs.Arg(0))
 		return exitUsage
 	}
-	if len(servers) == 0 {
-		fmt.Fprintln(stderr, "assay-collect: no --server given")
-		fs.Usage()
-		return exitUsage
-	}
 	if *timeout <= 0 || *parallel <= 0 {
 		fmt.Fprintln(stderr, "assay-collect: --timeout and --parallel must be positive")
 		return exitUsage
@@ -107,6 +127,27 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		targets = append(targets, t)
 	}
+	src := &sources{servers: targets}
+	if len(servers) == 0 || len(projects)+len(clients)+len(configs) > 0 {
+		if err := src.discover(projects, clients, configs); err != nil {
+			fmt.Fprintf(stderr, "assay-collect: %v\n", err)
+			return exitUsage
+		}
+	}
+	var key ed25519.PrivateKey
+	if *signKey != "" {
+		k, err := loadKey(*signKey)
+		if err != nil {
+			fmt.Fprintf(stderr, "assay-collect: %v\n", err)
+			return exitNoInput
+		}
+		key = k
+	}
+	targets = src.targets(*connect)
+	if *dryRun {
+		printPlan(stdout, src, targets, *out, *salt != "", key != nil)
+		return exitOK
+	}
 	got, err := collectkit.Collect(ctx, targets, &collectkit.Options{
 		Timeout:  *timeout,
 		Parallel: *parallel,
@@ -120,18 +161,31 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 		return exitUsage
 	}
-	b := collectkit.NewBundle(model.Generator{Name: "assay-collect", Version: Version}, *label, got)
+	got = src.scrub(got)
+	b := collectkit.NewBundle(model.Generator{Name: "assay-collect", Version: Version}, *label, src.merge(got))
+	b.Contexts, b.Errors = src.contexts, src.errors
 	if err := collectkit.CountTokens(b, *encoding); err != nil {
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 		return exitUsage
 	}
-	if err := collectkit.WriteBundle(*out, b); err != nil {
+	if *salt != "" {
+		anonymize.New(*salt).Bundle(b)
+	}
+	data, err := encode(b, key)
+	if err == nil {
+		err = collectkit.WriteFileAtomic(*out, data)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 		return exitIO
 	}
-	reached := summarize(stderr, got)
-	fmt.Fprintf(stderr, "wrote %s\n", *out)
-	if reached == 0 {
+	reached := summarize(stderr, b.Servers)
+	fmt.Fprintf(stderr, "wrote %s (%d servers", *out, len(b.Servers))
+	if key != nil {
+		fmt.Fprintf(stderr, ", signed by %s", signature.KeyID(key.Public().(ed25519.PublicKey)))
+	}
+	fmt.Fprintln(stderr, "); review it before sending: it is plain JSON")
+	if len(targets) > 0 && reached == 0 {
 		return exitUnavailable
 	}
 	return exitOK

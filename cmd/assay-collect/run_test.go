@@ -31,7 +31,7 @@ func TestUsage(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{nil, exitUsage, "no --server given"},
+		{[]string{"--sign", filepath.Join(t.TempDir(), "absent.key"), "--dry-run"}, exitNoInput, "--sign"},
 		{[]string{"--bogus"}, exitUsage, "flag provided but not defined"},
 		{[]string{"--server", "x", "extra"}, exitUsage, `unexpected argument "extra"`},
 		{[]string{"--server", "https://h.example/mcp", "--header", "Authorization: Bearer literal"}, exitUsage, "must come from an environment variable"},

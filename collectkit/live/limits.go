@@ -76,4 +76,5 @@ const (
 	CodeRedirect       = "redirect_refused"
 	CodeRPCError       = "rpc_error"
 	CodeStartFailed    = "start_failed"
+	CodeProtocol       = "unsupported_protocol"
 )

@@ -72,8 +72,7 @@ func Run(ctx context.Context, spec Spec) *Result {
 	case "stdio":
 		return runStdio(ctx, spec, lim)
 	case "http":
-		res := runHTTP(ctx, spec, lim, false)
-		return res
+		return runHTTP(ctx, spec, lim, false)
 	case "sse":
 		return runHTTP(ctx, spec, lim, true)
 	}
@@ -115,6 +114,11 @@ func runHTTP(ctx context.Context, spec Spec, lim Limits, legacy bool) *Result {
 	rec := newRecorder(lim)
 	hc := &httpCapture{base: http.DefaultTransport, headers: spec.Headers, rec: rec, lim: lim}
 	client := newHTTPClient(hc)
+	if d, ok := ctx.Deadline(); ok {
+		// Also bounds requests the SDK sends outside ctx, such as the
+		// session DELETE on close.
+		client.Timeout = time.Until(d) + time.Second
+	}
 	var inner mcp.Transport
 	if legacy {
 		inner = &mcp.SSEClientTransport{Endpoint: spec.URL, HTTPClient: client, MaxEventSize: lim.MaxFrame}
@@ -292,6 +296,8 @@ func (r *recorder) failure(ctx context.Context, err error, phase string, gone fu
 	switch {
 	case goneCode == CodeUnreachable:
 		r.fail(CodeUnreachable, phase, why)
+	case err != nil && strings.Contains(err.Error(), "unsupported protocol version"):
+		r.fail(CodeProtocol, phase, "the server offered only protocol versions Assay does not speak: "+clip(err.Error(), 200))
 	case errors.As(err, &werr):
 		r.fail(CodeRPCError, phase, fmt.Sprintf("the server answered with error %d: %s", werr.Code, clip(werr.Message, 200)))
 	case rerr != nil && !errors.Is(rerr, io.EOF) && !isClosed(rerr):

@@ -10,14 +10,14 @@ import (
 // Both encodings first cut text into pieces with a regular expression, then
 // byte-pair-encode each piece on its own. tiktoken-go runs that expression
 // with regexp2, a backtracking engine that spends about four fifths of the
-// counting time there. splitPieces does the same cut by hand: for each
-// alternative of the pattern it computes, in order, the match the
-// backtracking engine would find at the current position, and takes the
-// first alternative that matches. Character classes use the same Unicode
-// tables as regexp2 (Go's unicode package), and \s is unicode.IsSpace,
-// which is regexp2's \s. TestSplitMatchesRegexp checks every piece against
-// the library's own expression on the fixed strings, the corpus and random
-// text.
+// counting time there. splitO200K and splitCL100K make the same cut by
+// hand: for each alternative of the pattern they compute, in order, the
+// match the backtracking engine would find at the current position, and
+// take the first alternative that matches. Character classes use the same
+// Unicode tables as regexp2 (Go's unicode package), and \s is
+// unicode.IsSpace, which agrees with regexp2's \s. TestSplitMatchesRegexp
+// checks every piece against the library's own expression on the fixed
+// strings, the corpus and random text.
 
 // splitter cuts text into the pieces of one encoding's pattern.
 type splitter func(s string, emit func(piece string))

@@ -111,6 +111,7 @@ bits 1 escalation, 2 prompt, 4 removal, 8 injection, 16 incomplete;
 	for _, f := range commands {
 		root.AddCommand(f(e))
 	}
+	registerFlagCompletions(root) // completion.go
 	return root
 }
 

@@ -247,7 +247,7 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 func analyzeBundle(b *model.Bundle, sf *scanFlags, warn io.Writer) (*model.Findings, error) {
 	opts := &analyze.Options{
 		Version: Version,
-		Cost:    &cost.Options{Window: sf.window, PricePerMTok: sf.price},
+		Cost:    &cost.Options{Window: sf.window, PricePerMTok: sf.price, Encoding: sf.encoding},
 	}
 	if err := applyRulesFile(opts, sf.rules); err != nil {
 		return nil, err

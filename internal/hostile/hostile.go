@@ -45,6 +45,8 @@ const (
 	ModeUTF8     = "utf8"     // invalid UTF-8 in a description
 	ModeSleep    = "sleep"    // the orphan itself: sleeps for an hour
 	ModeEnv      = "env"      // reports its environment as a tool
+	ModeSDKDrop  = "sdkdrop"  // a tool the go-sdk client silently drops
+	ModeOldProto = "oldproto" // answers initialize with an unknown version
 )
 
 // ManyTools is the size of the flood of [ModeMany].
@@ -66,7 +68,8 @@ type message struct {
 	ID     json.RawMessage `json:"id,omitempty"`
 	Method string          `json:"method,omitempty"`
 	Params struct {
-		Cursor string `json:"cursor"`
+		Cursor       string          `json:"cursor"`
+		Capabilities json.RawMessage `json:"capabilities"`
 	} `json:"params"`
 	Result json.RawMessage `json:"result,omitempty"`
 	Error  json.RawMessage `json:"error,omitempty"`
@@ -110,7 +113,16 @@ func Serve(mode string, in io.Reader, out io.Writer) int {
 		}
 		switch m.Method {
 		case "initialize":
-			send(result(id, `{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"hostile-`+mode+`","version":"1.0.0"}}`))
+			if len(m.Params.Capabilities) > 0 && string(m.Params.Capabilities) != "{}" {
+				// Every mode checks that the client offers nothing.
+				send(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32602,"message":"hostile: client advertised capabilities"}}`)
+				continue
+			}
+			version := "2025-06-18"
+			if mode == ModeOldProto {
+				version = "2023-01-01"
+			}
+			send(result(id, `{"protocolVersion":"`+version+`","capabilities":{"tools":{}},"serverInfo":{"name":"hostile-`+mode+`","version":"1.0.0"}}`))
 		case "ping":
 			send(result(id, `{}`))
 		case "tools/list":
@@ -188,6 +200,10 @@ func listTools(mode, id, cursor string, page int, w *bufio.Writer, send func(str
 		send(result(id, `{"tools":[`+tool("after_sampling", "listed after a refused sampling request")+`]}`))
 	case ModeUTF8:
 		send(result(id, `{"tools":[{"name":"bad_bytes","description":"caf`+"\xe9"+` and `+"\xff\xfe"+`","inputSchema":{"type":"object"}}]}`))
+	case ModeSDKDrop:
+		// x-mcp-header on a non-primitive property: valid JSON Schema,
+		// but the go-sdk client excludes the tool from its result.
+		send(result(id, `{"tools":[`+tool("kept", "a plain tool")+`,{"name":"dropped_by_sdk","inputSchema":{"type":"object","properties":{"q":{"type":"object","x-mcp-header":"X-Q"}}}}]}`))
 	case ModeEnv:
 		send(result(id, `{"tools":[`+tool("env", envReport())+`]}`))
 	default: // ModeOK, ModeGarbage, ModeOrphan

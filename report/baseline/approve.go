@@ -204,8 +204,7 @@ func approveTool(bl *Baseline, cur *model.Bundle, f *model.Findings, bi, ci int,
 			bs.Hashes = hashes.ServerHashes(s, names, th)
 		}
 	} else {
-		bs.Hashes[hashes.Tools] = hashes.ToolsComposite(bs.Tools)
-		bs.Hashes[hashes.Surface] = hashes.SurfaceComposite(bs.Hashes)
+		hashes.Recompose(bs)
 	}
 	curID := ""
 	if ci >= 0 {

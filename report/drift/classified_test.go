@@ -230,4 +230,9 @@ func TestServersPaired(t *testing.T) {
 	if len(fs) != 2 || !hasRule(fs, "DRIFT-024") || !hasRule(fs, "DRIFT-025") {
 		t.Errorf("want one added and one removed server, got %v", ids(fs))
 	}
+	// A new server's text is checked too.
+	hidden := strings.Replace(b, `"tools":[]}`, `"tools":[`+tool("zz", "Zap​ it.", pathProp, "", "")+`]}`, 1)
+	if fs := diff(t, a, hidden).Findings.Findings; !hasFinding(fs, "zz", "DRIFT-004") {
+		t.Errorf("hidden character in a new server's tool not found: %v", ids(fs))
+	}
 }

@@ -266,6 +266,16 @@ func (d *differ) run() {
 	}
 	for _, s := range added {
 		f := d.add("DRIFT-024", s.rep.Identity, "", "server", fmt.Sprintf("%s with %d tools", quote(s.rep.Name), len(s.rep.Tools)))
+		for _, t := range s.tools {
+			if t.raw != nil {
+				for _, tx := range hashes.ToolTexts(t.raw) {
+					d.checkText(s, s.rep.Identity, t.rep.Name, "tool:"+t.rep.Name+"/"+tx.Path, "", tx.Value)
+				}
+			}
+		}
+		if s.raw != nil && s.raw.Instructions != nil {
+			d.checkText(s, s.rep.Identity, "", "server:instructions", "", *s.raw.Instructions)
+		}
 		if d.new.classOK {
 			if top := d.topTier(s); top >= d.ceiling {
 				f.Severity = model.SevHigh

@@ -146,8 +146,8 @@ func TestVerifyServerReport(t *testing.T) {
 	}
 	r.Tools[0].Hashes = tools[0][0]
 	r.Tools[0].Hashes[Tool] = "sha256:beef"
-	if ms := VerifyServerReport(&r); len(ms) != 3 {
-		t.Errorf("tool composite edit should break tool, tools and surface: %v", ms)
+	if ms := VerifyServerReport(&r); len(ms) != 4 {
+		t.Errorf("tool composite edit should break tool, tool:NAME, tools and surface: %v", ms)
 	}
 }
 

@@ -22,7 +22,10 @@ const (
 	// Surface is the composite over every other key of the server map.
 	Surface = "surface"
 
-	// Per-item prefixes: "prompt:NAME", "resource:URI", "template:URITEMPLATE".
+	// Per-item prefixes: "tool:NAME" (the tool's composite, so a bundle
+	// names the tool an edit touched), "prompt:NAME", "resource:URI",
+	// "template:URITEMPLATE".
+	ToolPrefix     = "tool:"
 	PromptPrefix   = "prompt:"
 	ResourcePrefix = "resource:"
 	TemplatePrefix = "template:"
@@ -55,7 +58,9 @@ func ServerHashes(s *model.Server, names []string, tools []map[string]string) ma
 	h[Templates] = items(h, s.ResourceTemplates, "uriTemplate", TemplatePrefix, templateFields)
 	toolMap := map[string]string{}
 	for i, n := range names {
-		toolMap[uniqueKey(toolMap, n)] = tools[i][Tool]
+		k := uniqueKey(toolMap, n)
+		toolMap[k] = tools[i][Tool]
+		h[ToolPrefix+k] = tools[i][Tool]
 	}
 	h[Tools] = canon.HashValue(toolMap)
 	h[Surface] = SurfaceComposite(h)
@@ -162,4 +167,26 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Recompose recomputes the composite entries of an analysed server's hash
+// map (tool:NAME, tools, surface) from its tool reports, keeping every
+// component entry. A baseline that accepts one tool's change without the
+// full definitions uses it.
+func Recompose(s *model.ServerReport) {
+	h := map[string]string{}
+	for k, v := range s.Hashes {
+		if !strings.HasPrefix(k, ToolPrefix) && k != Tools && k != Surface {
+			h[k] = v
+		}
+	}
+	seen := map[string]bool{}
+	for _, t := range s.Tools {
+		k := uniqueKey(seen, t.Name)
+		seen[k] = true
+		h[ToolPrefix+k] = t.Hashes[Tool]
+	}
+	h[Tools] = ToolsComposite(s.Tools)
+	h[Surface] = SurfaceComposite(h)
+	s.Hashes = h
 }

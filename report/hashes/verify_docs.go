@@ -77,9 +77,17 @@ func VerifyServerReport(s *model.ServerReport) []Mismatch {
 		return append(out, Mismatch{Where: where, Key: Surface, Computed: "(component hashes)"})
 	}
 	want := maps.Clone(s.Hashes)
+	keys := []string{Tools, Surface}
+	seen := map[string]bool{}
+	for _, t := range s.Tools {
+		k := uniqueKey(seen, t.Name)
+		seen[k] = true
+		want[ToolPrefix+k] = t.Hashes[Tool]
+		keys = append(keys, ToolPrefix+k)
+	}
 	want[Tools] = ToolsComposite(s.Tools)
 	want[Surface] = SurfaceComposite(want)
-	return append(out, CompareSubset(where, s.Hashes, want, Tools, Surface)...)
+	return append(out, CompareSubset(where, s.Hashes, want, keys...)...)
 }
 
 func pickKey(m map[string]string, k string) map[string]string {

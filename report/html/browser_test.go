@@ -54,7 +54,7 @@ func browser(t testing.TB) context.Context {
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
-	tctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	tctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
 	if err := chromedp.Do(tctx); err != nil {
 		t.Fatalf("starting chromium: %v", err)
@@ -163,14 +163,14 @@ func drop(t testing.TB, ctx context.Context, op string, files ...string) string 
 	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#file"), files)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("choice").classList.contains("hidden") || (document.body.dataset.runs || "0") !== `+jsString(before))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("choice").classList.contains("hidden") || (document.body.dataset.runs || "0") !== `+jsString(before), chromedp.WithPollingTimeout(time.Minute))); err != nil {
 		t.Fatal(err)
 	}
 	if eval[string](t, ctx, `document.body.dataset.runs || "0"`) == before {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#do-"+op))); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(document.body.dataset.runs || "0") !== `+jsString(before))); err != nil {
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(document.body.dataset.runs || "0") !== `+jsString(before), chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/drift"
@@ -102,4 +103,20 @@ func TestBrowserBench(t *testing.T) {
 		t.Fatalf("analyze result %q", res)
 	}
 	t.Logf("in-page analysis of the 1,000-tool bundle: %s ms", eval[string](t, ctx, `document.body.dataset.runMs`))
+	start := time.Now()
+	analyze.Analyze(newB, &analyze.Options{Version: "test"})
+	t.Logf("native analysis of the same bundle: %d ms", time.Since(start).Milliseconds())
+	start = time.Now()
+	_, err := drift.Diff(&drift.Side{Name: "old", Bundle: oldB}, &drift.Side{Name: "new", Bundle: newB}, &drift.Options{Analyze: &analyze.Options{Version: "test"}, Version: "test"})
+	must(t, err)
+	t.Logf("native diff of the same bundles: %d ms", time.Since(start).Milliseconds())
+
+	demo, _ := writeReport(t, dir, "demo", demoBundle())
+	dst, _ := os.Stat(demo)
+	for i := 0; i < 3; i++ {
+		open(t, ctx, demo)
+		t.Logf("demo report %d bytes: interactive (data-ready) at %s ms after navigation start", dst.Size(), eval[string](t, ctx, `document.body.dataset.readyMs`))
+		waitCore(t, ctx)
+		t.Logf("  core ready in the worker %s ms after that", eval[string](t, ctx, `document.body.dataset.coreMs`))
+	}
 }

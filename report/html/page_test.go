@@ -124,8 +124,8 @@ func TestPageDataBlocks(t *testing.T) {
 	if n != 2 {
 		t.Errorf("found %d JSON data blocks, want 2", n)
 	}
-	if c := strings.Count(p, "</script>"); c != 4 {
-		t.Errorf("page has %d </script>, want 4 (payloads must not close a script)", c)
+	if c := strings.Count(p, "</script>"); c != 5 {
+		t.Errorf("page has %d </script>, want 5 (payloads must not close a script)", c)
 	}
 }
 

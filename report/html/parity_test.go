@@ -151,4 +151,3 @@ func must(t testing.TB, err error) {
 		t.Fatal(err)
 	}
 }
-

@@ -88,6 +88,8 @@ func scanText(c *scanCtx) []hit {
 	}
 	if c.e.Kind != kindIdent {
 		out = append(out, pairedTags(c)...)
+		out = append(out, overrideCooccur(c)...)
+		out = append(out, roleDialogue(c)...)
 		out = append(out, sensitiveHits(c)...)
 		out = append(out, exfilHits(c)...)
 	}
@@ -108,7 +110,7 @@ func splitSentences(t string) [][2]int {
 			s = i + 1
 			continue
 		}
-		if (ch == '.' || ch == '!' || ch == '?' || ch == ';') && i+1 < len(t) && t[i+1] == ' ' {
+		if (ch == '.' || ch == '!' || ch == '?') && i+1 < len(t) && t[i+1] == ' ' {
 			out = append(out, [2]int{s, i + 1})
 			s = i + 2
 			i++
@@ -213,7 +215,7 @@ func sentence(t string, a, b int) (int, int) {
 		if ch == '\n' {
 			break
 		}
-		if (ch == ' ') && s >= 2 && (t[s-2] == '.' || t[s-2] == '!' || t[s-2] == '?' || t[s-2] == ';') {
+		if (ch == ' ') && s >= 2 && (t[s-2] == '.' || t[s-2] == '!' || t[s-2] == '?') {
 			break
 		}
 		if a-s > 400 {
@@ -227,7 +229,7 @@ func sentence(t string, a, b int) (int, int) {
 		if ch == '\n' {
 			break
 		}
-		if (ch == '.' || ch == '!' || ch == '?' || ch == ';') && (e+1 == len(t) || t[e+1] == ' ' || t[e+1] == '\n') {
+		if (ch == '.' || ch == '!' || ch == '?') && (e+1 == len(t) || t[e+1] == ' ' || t[e+1] == '\n') {
 			break
 		}
 		if e-b > 400 {

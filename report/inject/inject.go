@@ -123,7 +123,9 @@ func ScanServer(s *model.Server, opts *Options) []model.Finding {
 		_ = limit
 	}
 	out := r.out
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Element < out[j].Element || out[i].Element == out[j].Element && out[i].ID < out[j].ID })
+	sort.SliceStable(out, func(i, j int) bool {
+		return out[i].Element < out[j].Element || out[i].Element == out[j].Element && out[i].ID < out[j].ID
+	})
 	return out
 }
 
@@ -223,8 +225,19 @@ func evidenceOf(orig string, sh *Shadow, h hit) string {
 // hiddenHits reports invisible characters and what tag characters spell.
 func hiddenHits(c *scanCtx) []hit {
 	sh := c.sh
+	var out []hit
+	if sh.Mixed > 0 {
+		h := hit{class: idHidden, rule: "mixed_script", decoded: fmt.Sprintf("mixed_script: %d word(s) mix Latin with Cyrillic lookalikes: %s", sh.Mixed, excerpt(c.e.Text, sh.MixedAt, sh.MixedAt+1))}
+		if c.e.Kind != kindIdent {
+			h.weak, h.lone = true, true
+		}
+		out = append(out, h)
+	}
+	if p := padding(c.e.Text); p >= 0 {
+		out = append(out, hit{class: idHidden, rule: "whitespace_padding", decoded: "whitespace_padding: text continues after a long run of blank space: " + excerpt(c.e.Text, p, p+1)})
+	}
 	if len(sh.Hidden) == 0 {
-		return nil
+		return out
 	}
 	var names []string
 	counts := map[string]int{}
@@ -244,7 +257,29 @@ func hiddenHits(c *scanCtx) []hit {
 	if sh.Tagged != "" {
 		ev += " | tag text: " + escapeText(sh.Tagged)
 	}
-	return []hit{{class: idHidden, rule: "hidden_characters", decoded: ev}}
+	return append(out, hit{class: idHidden, rule: "hidden_characters", decoded: ev})
+}
+
+// paddingRun is the blank run after which further text is out of sight
+// in most viewers.
+const paddingRun = 160
+
+// padding returns the offset of text that follows a run of at least
+// paddingRun whitespace characters, or -1.
+func padding(s string) int {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r':
+			run++
+		default:
+			if run >= paddingRun {
+				return i
+			}
+			run = 0
+		}
+	}
+	return -1
 }
 
 func hiddenName(r rune) string {

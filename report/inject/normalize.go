@@ -25,6 +25,9 @@ type Shadow struct {
 	Hidden []HiddenRune
 	// Tagged is the ASCII text carried by Unicode tag characters, if any.
 	Tagged string
+	// Mixed counts words that mix Latin letters with Cyrillic lookalikes
+	// (mapped to Latin in Text); MixedAt is the first one's offset.
+	Mixed, MixedAt int
 }
 
 // HiddenRune is one removed invisible character.
@@ -105,7 +108,7 @@ func Normalize(s string) *Shadow {
 		}
 	}
 	sh.Tagged = tagged.String()
-	items = mapConfusables(items)
+	items = mapConfusables(items, sh)
 	items = joinSpaced(items)
 	sh.build(items, int32(len(s)))
 	return sh
@@ -261,7 +264,7 @@ var strongConfusable = map[rune]bool{
 
 // mapConfusables rewrites words that mix Latin with lookalike letters, or
 // consist only of strong lookalikes, into Latin.
-func mapConfusables(items []item) []item {
+func mapConfusables(items []item, sh *Shadow) []item {
 	for a := 0; a < len(items); {
 		if !unicode.IsLetter(items[a].r) {
 			a++
@@ -284,6 +287,12 @@ func mapConfusables(items []item) []item {
 			}
 		}
 		if conf > 0 && other == 0 && (latin > 0 || (strong == conf && conf >= 3)) {
+			if latin > 0 && cyrillicIn(items[a:b]) {
+				if sh.Mixed == 0 {
+					sh.MixedAt = int(items[a].off)
+				}
+				sh.Mixed++
+			}
 			for k := a; k < b; k++ {
 				if m := confusables[items[k].r]; m != 0 {
 					items[k].r = m
@@ -302,6 +311,15 @@ func onlySpaces(items []item) bool {
 		}
 	}
 	return true
+}
+
+func cyrillicIn(items []item) bool {
+	for _, it := range items {
+		if it.r >= 0x400 && it.r <= 0x52F {
+			return true
+		}
+	}
+	return false
 }
 
 // joinSpaced joins letter-spaced words ("i g n o r e" → "ignore"): a run

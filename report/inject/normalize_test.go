@@ -20,12 +20,12 @@ func TestNormalize(t *testing.T) {
 		{"ig\u200bnore", "ignore"},
 		{"&lt;important&gt;", "<important>"},
 		{"&#105;gnore", "ignore"},
-		{"ign\u043er\u0435", "ignore"},              // Cyrillic о, е inside a Latin word
-		{"\u0441\u0435\u0441", "cec"},                 // a word made only of strong lookalikes
-		{"Не говори", "не говори"},                  // Russian stays Russian
-		{"précédentes", "precedentes"},              // Latin diacritics fold
+		{"ign\u043er\u0435", "ignore"}, // Cyrillic о, е inside a Latin word
+		{"\u0441\u0435\u0441", "cec"},  // a word made only of strong lookalikes
+		{"Не говори", "не говори"},     // Russian stays Russian
+		{"précédentes", "precedentes"}, // Latin diacritics fold
 		{"\u201cquoted\u201d \u2014 dash", "\"quoted\" - dash"},
-		{"ガ", "ガ"},                                  // Japanese marks are kept
+		{"ガ", "ガ"}, // Japanese marks are kept
 	}
 	for _, c := range cases {
 		if got := Normalize(c.in).Text; got != c.want {

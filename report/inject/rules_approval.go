@@ -1,5 +1,7 @@
 package inject
 
+import "strings"
+
 // Approval bypass: text that talks the agent out of asking the person
 // before acting ("no need to confirm", "the user already authorised
 // this", "auto-run"). A status field that "is already approved" describes
@@ -15,6 +17,17 @@ func approvalRules() []*matcher {
 		{Class: idApproval, Name: "already_authorised", Pre: []string{"already", "pre-", "preapprov", "preauthori", "granted", "consent", "advance", "beforehand", "ahead of time"},
 			Re: rx(`\b(?:the\s+)?(?:user|human|operator|owner|admin|administrator|customer)s?\s+(?:has\s+|have\s+)?(?:already\s+|previously\s+|explicitly\s+)+(?:approved|agreed|consented|authori[sz]ed|confirmed|granted|allowed|permitted|signed\s+off|okayed|ok'?d)|\b(?:you\s+(?:are|have\s+been)|this\s+(?:tool|action|operation|call|request|command|access)\s+(?:is|has\s+been)|(?:all|these|such|any)\s+(?:actions?|operations?|calls?|tool\s+calls?|commands?|requests?|transfers?|payments?|deletions?|changes?)\s+(?:are|have\s+been))\s+(?:already\s+|pre-?|fully\s+|automatically\s+)+(?:authori[sz]ed|approved|confirmed|consented|cleared|permitted|allowed|verified)|\b(?:the\s+)?(?:user|human|operator|owner|admin|administrator|customer)s?\s+(?:has\s+|have\s+|had\s+)?(?:already\s+|previously\s+|explicitly\s+)*(?:approved|agreed|consented|authori[sz]ed|confirmed|granted|allowed|permitted|signed\s+off)\s+(?:\w+\s+){0,2}?(?:in\s+advance|beforehand|ahead\s+of\s+time|for\s+(?:all|every|any|each))\b|\bpre-?(?:approved|authori[sz]ed|confirmed|consented)\b{G30}\b(?:by\s+the\s+(?:user|operator|owner)|for\s+(?:all|any|every)|no\s+need|without)|\b(?:is|are|been)\s+pre-?(?:approved|authori[sz]ed)\s+by\s+the\s+(?:user|operator|owner|admin)|\bpermission\s+(?:has\s+been\s+|is\s+)?(?:already\s+)?granted\s+(?:for|to)\s+(?:all|any|every|you)\b|\b(?:implicit|blanket|standing|global|full)\s+(?:consent|approval|permission|authori[sz]ation)\s+(?:has\s+been|is|was)\s+(?:given|granted)`),
 			OK: notNegatedOrQuoted},
+		{Class: idApproval, Name: "consent_given", Pre: []string{"consent", "permission", "approval", "authori", "confirmation", "treat", "as already", "as pre"},
+			Re: rx(`\b(?:consent|permission|approval|authori[sz]ation|sign-?off|clearance)\s+(?:has|have|was|were|is|are)\s+(?:already\s+)?(?:been\s+)?(?:already\s+)?(?:given|granted|obtained|provided|secured)\b(?:\s+(?:\w+\s+){0,3}?(?:for\s+(?:all|every|any|each)|in\s+advance|beforehand))?|\bno\s+(?:user\s+|human\s+|explicit\s+|further\s+)?(?:confirmation|approval|permission|consent|sign-?off)\s+(?:is\s+)?(?:required|needed|necessary)\b|\b(?:treat|consider|regard)\s+(?:\w+\s+){0,5}?as\s+(?:already\s+|pre-?|fully\s+)+(?:authori[sz]ed|approved|confirmed|consented|cleared)\b|\b(?:already|pre-?)\s*(?:authori[sz]ed|approved|confirmed|consented)\s+by\s+(?:the\s+)?(?:user|account\s+owner|owner|operator|admin|administrator|customer|human)`),
+			OK: func(c *scanCtx, m []int) bool {
+				seg := c.text[m[0]:m[1]]
+				// "consent has been given" needs "already" or a blanket scope.
+				if (strings.HasPrefix(seg, "consent") || strings.HasPrefix(seg, "permission") || strings.HasPrefix(seg, "approval") || strings.HasPrefix(seg, "authori") || strings.HasPrefix(seg, "sign") || strings.HasPrefix(seg, "clearance")) &&
+					!strings.Contains(seg, "already") && !strings.Contains(seg, " for ") && !strings.Contains(seg, "advance") && !strings.Contains(seg, "beforehand") {
+					return false
+				}
+				return approvalScope(c, m)
+			}},
 		{Class: idApproval, Name: "auto_run", Pre: []string{"auto", "automatically", "immediately", "skip", "bypass"},
 			Re: rx(`^(?:please\s+|just\s+|always\s+|simply\s+|also\s+)?(?:skip|bypass)\s+(?:the\s+|any\s+|all\s+)?(?:user\s+|human\s+|manual\s+)?` + approvalNoun + `s?\b|\bauto-?(?:run|execute|approve|confirm|accept)\s+(?:this|all|any|every|each)\s+(?:\w+\s+)?(?:tools?|calls?|commands?|actions?|requests?|operations?|steps?)|\b(?:automatically|immediately)\s+(?:run|execute|call|invoke|approve|confirm|accept|proceed|perform)\b{G40}\bwithout\s+(?:\w+\s+){0,3}?(?:` + approvalNoun + `|asking|checking|prompting)|\b(?:skip|bypass|circumvent|disable|ignore|suppress)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:user\s+|human\s+|manual\s+)?(?:` + approvalNoun + `)s?\s+(?:step|prompt|dialog|check|request|process|flow)?s?\b{G40}\b(?:user|human|operator|you|always|every|all)\b|\bhuman[- ]in[- ]the[- ]loop\s+(?:is\s+)?(?:not\s+(?:needed|required)|disabled|skipped|unnecessary)`),
 			OK: approvalScope},

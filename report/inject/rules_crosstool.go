@@ -20,17 +20,25 @@ func crossToolRules() []*matcher {
 	return []*matcher{
 		{Class: idCrossTool, Name: "on_other_tool_call", Pre: []string{"when", "if ", "before", "after", "each time", "every time", "once", "while", "prior to"},
 			Groups: [][]string{{"call", "use", "using", "invok", "run", "execut", "trigger"}, {"_", "-", "`", "\"", "'", ".", ":"}},
-			Re: rx(`\b(?:when(?:ever)?|if|before|after|each\s+time|every\s+time|once|while|prior\s+to)\s+(?:you\s+|the\s+(?:assistant|agent|model|ai|llm|user)\s+)?(?:\w+\s+)?` + toolVerb + `\s+(?:the\s+|a\s+|an\s+)?(?:tool\s+|function\s+)?` + ident),
-			OK: foreignIdent},
+			Re:     rx(`\b(?:when(?:ever)?|if|before|after|each\s+time|every\s+time|once|while|prior\s+to)\s+(?:you\s+|the\s+(?:assistant|agent|model|ai|llm|user)\s+)?(?:\w+\s+)?` + toolVerb + `\s+(?:the\s+|a\s+|an\s+)?(?:tool\s+|function\s+)?` + ident),
+			OK:     foreignIdent},
 		{Class: idCrossTool, Name: "other_tool_event", Pre: []string{"when", "if ", "whenever", "each time"},
 			Re: rx(`\b(?:when(?:ever)?|if|each\s+time|every\s+time|once)\s+(?:the\s+)?` + ident + `\s+(?:tool\s+|function\s+|command\s+)?(?:is|gets|get|are|has\s+been|was)\s+(?:called|invoked|used|run|executed|triggered|available|present|loaded|enabled)`),
 			OK: foreignIdent},
 		{Class: idCrossTool, Name: "other_tool_directive", Pre: []string{"must", "should", "shall", "need", "has to", "required", "will now"},
-			Re: rx(ident + `\s+(?:tool\s+|function\s+)?(?:must|should|shall|needs?\s+to|has\s+to|is\s+required\s+to|will\s+now)\s+(?:now\s+|also\s+|always\s+|first\s+|only\s+)*(?:send|bcc|cc|include|add|append|forward|redirect|route|copy|be\s+(?:redirected|rerouted|sent\s+to|pointed))\b`),
+			Re: rx(ident + `\s+(?:tool\s+|function\s+)?(?:must|should|shall|needs?\s+to|has\s+to|is\s+required\s+to|will\s+now)\s+(?:now\s+|also\s+|always\s+|first\s+|only\s+)*(?:send|bcc|cc|include|add|append|forward|redirect|route|copy|be\s+(?:\w+\s+)?(?:redirected|rerouted|sent\s+to|pointed|called|invoked|used|run|executed|triggered))\b`),
 			OK: foreignIdent},
-		{Class: idCrossTool, Name: "any_other_tool", Pre: []string{"other tool", "other function", "any tool", "every tool", "all tools", "each tool", "other server", "another tool", "another server", "other mcp"},
-			Re: rx(`\b(?:when(?:ever)?|before|after|each\s+time|every\s+time|whenever|once|if)\s+(?:you\s+)?(?:(?:\w+\s+)?` + toolVerb + `\s+(?:any|another|other|every|each|all)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)|(?:any|another|other|every|each|all|the)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)\s+(?:\w+\s+)?(?:is|are|gets?|get|has\s+been)?\s*(?:called|used|invoked|run|runs|executed|returns?|responds?|finish(?:es)?|completes?))\b{G80}\b(?:include|add|append|bcc|cc|send|pass|forward|copy|attach|insert|prepend|report|log|call|use|run|invoke|route)\b|\b(?:all|any|every)\s+(?:other\s+)?(?:tools?|tool\s+calls?|functions?|servers?)\s+(?:must|should|shall|need\s+to)\s+(?:\w+\s+){0,3}?(?:include|add|append|bcc|cc|send|pass|forward|copy|route|go\s+through|be\s+(?:routed|sent|proxied))\b`),
-			OK: notNegatedOrQuoted},
+		{Class: idCrossTool, Name: "any_other_tool", Pre: []string{"tool", "function", "server"},
+			Groups: [][]string{{"any", "other", "every", "each", "all"}, {"when", "before", "after", "time", "once", "if ", "must", "should", "shall", "need to"}},
+			Re:     rx(`\b(?:when(?:ever)?|before|after|each\s+time|every\s+time|whenever|once|if)\s+(?:you\s+)?(?:(?:\w+\s+)?` + toolVerb + `\s+(?:any|another|other|every|each|all)\s+(?:other\s+)?(?:\w+\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)|(?:any|another|other|every|each|all|the)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)\s+(?:\w+\s+)?(?:is|are|gets?|get|has\s+been)?\s*(?:called|used|invoked|run|runs|executed|returns?|responds?|finish(?:es)?|completes?))\b{G80}\b(?:include|add|append|bcc|cc|send|pass|forward|copy|attach|insert|prepend|report|log|call|use|run|invoke|route)\b|\b(?:all|any|every)\s+(?:other\s+)?(?:tools?|tool\s+calls?|functions?|servers?)\s+(?:must|should|shall|need\s+to)\s+(?:\w+\s+){0,3}?(?:include|add|append|bcc|cc|send|pass|forward|copy|route|go\s+through|be\s+(?:routed|sent|proxied))\b`),
+			OK:     notNegatedOrQuoted},
+		{Class: idCrossTool, Name: "named_foreign_tool_directive", Pre: []string{" tool", " function"},
+			Groups: [][]string{{"_", "-", "`", "\"", "'"}, {"replace", "change", "add", "append", "include", "bcc", "cc", "send", "forward", "set", "modify", "rewrite", "redirect", "insert", "remove", "strip", "prepend", "attach", "copy", "route", "alter", "swap", "substitute"}},
+			Re:     rx(`\bthe\s+` + ident + `\s+(?:tool|function)\b`),
+			OK: func(c *scanCtx, m []int) bool {
+				s0, s1 := sentence(c.text, m[0], m[1])
+				return reToolDirective.MatchString(c.text[s0:s1]) && foreignIdent(c, m)
+			}},
 		{Class: idCrossTool, Name: "other_server_directive", Pre: []string{"server", "integration", "connector", "plugin"},
 			Re: rx(`\b(?:other|another|all|any|third[- ]party|external|different|every)\s+(?:mcp\s+)?(?:servers?|integrations?|connectors?|plugins?)(?:'s?)?\s+(?:\w+\s+){0,2}?(?:must|should|shall|are\s+to|need\s+to)\s+(?:\w+\s+){0,2}?(?:forward|send|bcc|cc|redirect|route|report|copy|ignore|disable|be\s+(?:ignored|disabled|bypassed|routed|redirected))\b`),
 			OK: notNegatedOrQuoted},
@@ -50,10 +58,37 @@ func preferenceRules() []*matcher {
 			}},
 		{Class: idPreference, Name: "shun_other_tools", Pre: []string{"other", "another", "alternative", "different", "competing", "third", "external", "similar", "built-in", "native", "default"},
 			Groups: [][]string{{"tool", "server", "function", "service", "integration", "plugin", "mcp", "search", "provider"}, {"not", "n't", "never", "avoid", "stop", " are ", " is ", " have been", " were", " will be"}},
-			Re: rx(`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|avoid|stop)\s+(?:ever\s+)?(?:use|using|call|calling|invoke|invoking|trust|trusting|choose|rely\s+on|relying\s+on|consider)\s+(?:any\s+|the\s+)?(?:other|another|alternative|different|competing|third[- ]party|external|similar|built-in|native|default)\s+(?:\w+\s+)?(?:tools?|servers?|functions?|services?|integrations?|plugins?|mcps?|search(?:es)?|providers?)\b|\b(?:other|all\s+other|competing|alternative|similar|third[- ]party)\s+(?:\w+\s+)?(?:tools?|servers?|functions?|mcps?|integrations?)\s+(?:are|is|have\s+been|were|will\s+be)\s+(?:now\s+)?(?:deprecated|broken|unreliable|insecure|unsafe|malicious|outdated|compromised|disabled|obsolete|inaccurate|untrusted|dangerous|fake|not\s+(?:safe|reliable|trusted|allowed|permitted|to\s+be\s+(?:used|trusted)))`),
-			OK: notNegatedOrQuoted},
+			Re:     rx(`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|avoid|stop)\s+(?:ever\s+)?(?:use|using|call|calling|invoke|invoking|trust|trusting|choose|rely\s+on|relying\s+on|consider)\s+(?:any\s+|the\s+)?(?:other|another|alternative|different|competing|third[- ]party|external|similar|built-in|native|default)\s+(?:\w+\s+)?(?:tools?|servers?|functions?|services?|integrations?|plugins?|mcps?|search(?:es)?|providers?)\b|\b(?:other|all\s+other|competing|alternative|similar|third[- ]party)\s+(?:\w+\s+)?(?:tools?|servers?|functions?|mcps?|integrations?)\s+(?:are|is|have\s+been|were|will\s+be)\s+(?:now\s+)?(?:deprecated|broken|unreliable|insecure|unsafe|malicious|outdated|compromised|disabled|obsolete|inaccurate|untrusted|dangerous|fake|not\s+(?:safe|reliable|trusted|allowed|permitted|to\s+be\s+(?:used|trusted)))`),
+			OK:     notNegatedOrQuoted},
 		{Class: idPreference, Name: "this_tool_supreme", Pre: []string{"this tool", "this server", "this function", "this integration", "this is", "prefer this", "prefer me", "present tool"},
 			Re: rx(`\b(?:this|the\s+present)\s+(?:tool|server|function|integration)\s+(?:supersedes|replaces|overrides|outranks|takes\s+(?:precedence|priority)\s+over|must\s+(?:always\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:instead\s+of|over|before|rather\s+than)|should\s+(?:always\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:instead\s+of|over|rather\s+than))\s+(?:all|any|every|other|the\s+(?:other|built-in|default|native))|\b(?:this|the\s+present)(?:\s+(?:tool|server|function|integration))?\s+is\s+(?:the\s+)?(?:only|sole|preferred|mandatory|primary|exclusive|official|trusted|recommended|best)\s+(?:\w+\s+){0,3}?(?:tool|server|way|option|choice|method|source|provider)\b{G60}\b(?:instead\s+of|over\s+(?:all|any|other)|rather\s+than|all\s+other|any\s+other|for\s+(?:all|every|any)\s+\w+\s+(?:requests?|tasks?|queries|operations))|\bprefer\s+(?:this|me)\s+(?:\w+\s+)?(?:over|to)\s+(?:all|any|every|other|the)\b`),
+			OK: notNegatedOrQuoted},
+		{Class: idPreference, Name: "shun_named_promote_self", Pre: []string{"not use", "n't use", "never use", "avoid", "stop using", "not call", "n't call", "never call", "not trust", "never trust"},
+			Groups: [][]string{{"this tool", "this one", "this server", "instead", "better", "only", "use me", "our tool", "our server"}},
+			Re:     rx(`\b(?:do\s+not|don'?t|never|avoid|stop)\s+(?:using|use|calling|call|trusting|trust|relying\s+on)\s+(?:the\s+|any\s+)?([a-z][\w./-]*)\s+(?:\w+\s+)?(?:tools?|servers?|mcps?|integrations?|plugins?|functions?)\b`),
+			OK: func(c *scanCtx, m []int) bool {
+				name := c.text[m[2]:m[3]]
+				if name == "this" || name == "that" || name == "these" || c.sc.tools[name] || c.ownParam(name) || c.sc.names[name] {
+					return false
+				}
+				for t := range c.sc.tools {
+					for _, tok := range identTokens(t) {
+						if tok == name {
+							return false
+						}
+					}
+				}
+				return notNegatedOrQuoted(c, m)
+			}},
+		{Class: idPreference, Name: "disparage_and_replace", Pre: []string{"broken", "deprecated", "unreliable", "insecure", "outdated", "fake", "malicious", "compromised", "inaccurate", "buggy", "untrusted", "unsafe", "obsolete", "wrong"},
+			Groups: [][]string{{"this one", "this tool", "this server", "use me", "instead"}},
+			Re:     rx(`\b(?:tools?|servers?|functions?|integrations?|plugins?|mcps?)\s+(?:is|are|has\s+been|have\s+been|was|were)\s+(?:now\s+|known\s+to\s+be\s+)?(?:broken|deprecated|unreliable|insecure|outdated|fake|malicious|compromised|inaccurate|buggy|untrusted|unsafe|obsolete|wrong)\b`),
+			OK: func(c *scanCtx, m []int) bool {
+				s0, s1 := sentence(c.text, m[0], m[1])
+				return reSelfPromo.MatchString(c.text[s0:s1]) && notNegatedOrQuoted(c, m)
+			}},
+		{Class: idPreference, Name: "self_for_all", Pre: []string{"this tool", "this server", "this one"},
+			Re: rx(`\bthis\s+(?:tool|server|one|function)\s+(?:should|must)\s+(?:always\s+)?be\s+(?:used|called|preferred|chosen)\s+for\s+(?:all|every|any)\b`),
 			OK: notNegatedOrQuoted},
 		{Class: idPreference, Name: "first_before_any", Pre: []string{"before", "prior to"},
 			Re: rx(`\b(?:before|prior\s+to)\s+(?:using|calling|invoking|running)\s+(?:any|all|every)\s+other\s+(?:mcp\s+)?(?:tools?|functions?|servers?)\b{G40}\b(?:must|always|first|you\s+(?:need|have)\s+to)\b{G30}\b(?:call|use|run|invoke)\s+(?:this|me)\b`),
@@ -100,6 +135,12 @@ func preferForeign(c *scanCtx, m []int) bool {
 	}
 	return notNegatedOrQuoted(c, m)
 }
+
+// reToolDirective is an instruction that changes what another tool does.
+var reToolDirective = rx(`\b(?:replace|change|add|append|include|bcc|cc|send|forward|set|modify|rewrite|redirect|insert|remove|strip|prepend|attach|copy|route|alter|swap|substitute)\b`)
+
+// reSelfPromo is the other half of disparagement: use this one instead.
+var reSelfPromo = rx(`\b(?:use|call|choose|prefer|try)\s+(?:this|me|our)(?:\s+(?:one|tool|server|function))?\s*(?:instead|rather)?\b|\binstead\b`)
 
 // reStrongCue marks a preference as a demand, not a usage hint.
 var reStrongCue = rx(`\b(?:always|only|must|never|exclusively|trusted|untrusted|deprecated|insecure|unsafe|broken|unreliable|outdated|compromised|malicious|mandatory|required)\b`)

@@ -15,7 +15,7 @@ const (
 	urlOrMail = `(?:(?:https?|ftp|wss?)://[^\s<>"'\x60)\]]+|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})`
 	sendVerb  = `\b(?:send|post|forward|upload|transmit|submit|deliver|report|exfiltrate|leak|sync|mirror|copy|push|relay|dispatch|beam|pipe|stream|log|cc|bcc|email|e-mail|mail|notify|ping|share|export|back\s+up|replicate|webhook|callback)\b`
 	// dataObj is what an attacker wants shipped out.
-	dataObj = `\b(?:conversations?|history|chats?|messages|contents?|data|results?|outputs?|credentials?|keys?|tokens?|secrets?|passwords?|files?|everything|all|copy|copies|summary|transcripts?|env|context|details|information|info|responses?|inputs?|quer(?:y|ies)|prompts?|emails|documents?|records|logs?|cookies?|code|source|repo|memory|notes|answers?|replies|findings)\b`
+	dataObj = `\b(?:conversations?|history|chats?|messages|contents?|data|results?|outputs?|credentials?|keys?|tokens?|secrets?|passwords?|files?|everything|all|copy|copies|summary|summaries|transcripts?|env|context|responses?|inputs?|quer(?:y|ies)|prompts?|emails|documents?|records|logs?|cookies?|code|source|repo|memory|notes|answers?|replies|findings|dumps?|database|db|backups?|attachments?|screenshots?|recordings?|payload|profile|addresse?s?|location|contacts|calendar|browsing|keystrokes|clipboard|reports?|uploads?|every\s+\w+|each\s+\w+)\b`
 )
 
 var (
@@ -26,8 +26,12 @@ var (
 	rePlacehold = regexp.MustCompile(`\{[^}]{0,60}\}|\$\{?[a-z_]+|%7b|<[a-z_ ]{1,40}>|\[[a-z_ ]{1,40}\]|%24|\{\{`)
 	reFetchExf  = rx(`\b(?:fetch|visit|open|load|request|call|curl|wget|get|access|navigate\s+to|browse\s+to|ping|hit|render|display|embed|include)\s+(?:the\s+)?(?:url\s+|image\s+|link\s+)?<?(?:https?:)?//[^\s)]{0,300}[?&][a-z0-9_]{1,30}=`)
 	reDataObj   = rx(dataObj)
-	reRFC2606   = regexp.MustCompile(`^(?:[a-z0-9-]+\.)*(?:example\.(?:com|org|net)|[a-z0-9-]+\.(?:example|test|invalid|localhost)|localhost|127\.0\.0\.1)$`)
-	reHost      = regexp.MustCompile(`(?://|@)([a-z0-9.-]+)`)
+	// reBeacon is a URL whose query value is left empty for the model to
+	// fill ("?q=" followed by the user's message).
+	reBeacon     = rx(`(?:https?:)?//[^\s)"'<>]{1,300}[?&][a-z0-9_]{1,30}=(?:\s|$|[)"'.,]|&)`)
+	reBeaconVerb = rx(`\b(?:followed\s+by|append|appending|add|adding|with\s+the|include|including|containing|filled\s+with|set\s+to|fill\s+in|plus)\b`)
+	reRFC2606    = regexp.MustCompile(`^(?:[a-z0-9-]+\.)*(?:example\.(?:com|org|net)|[a-z0-9-]+\.(?:example|test|invalid|localhost)|localhost|127\.0\.0\.1)$`)
+	reHost       = regexp.MustCompile(`(?://|@)([a-z0-9.-]+)`)
 )
 
 func exfilRules() []*matcher { return nil }
@@ -49,6 +53,13 @@ func exfilHits(c *scanCtx) []hit {
 		return nil
 	}
 	var out []hit
+	if c.e.Kind == kindValue && strings.Contains(t, "@") {
+		// A default or example recipient in a copy field is a standing
+		// blind copy.
+		if p := valueParam(c.e.Element); p != "" && copyParam(p) && reEmail.MatchString(t) {
+			out = append(out, hit{class: idExfil, rule: "default_copy_recipient", start: 0, end: len(t)})
+		}
+	}
 	for _, m := range c.findAll(reMdImage, preImage, false, 8, nil) {
 		u := t[m[0]:m[1]]
 		if i := strings.IndexAny(u, "?#"); i >= 0 && rePlacehold.MatchString(u[i:]) {
@@ -64,6 +75,12 @@ func exfilHits(c *scanCtx) []hit {
 		}
 		if rePlacehold.MatchString(t[m[0]:e]) {
 			out = append(out, hit{class: idExfil, rule: "url_placeholder", start: m[0], end: e})
+		}
+	}
+	for _, m := range c.findAll(reBeacon, preURL, false, 4, nil) {
+		s0, s1 := sentence(t, m[0], m[1])
+		if reBeaconVerb.MatchString(t[s0:s1]) && !negatedBefore(t, s0+1) {
+			out = append(out, hit{class: idExfil, rule: "url_beacon", start: m[0], end: m[1]})
 		}
 	}
 	for _, m := range c.findAll(reSinkDecl, preSinkDecl, false, 8, nil) {
@@ -85,6 +102,9 @@ func exfilHits(c *scanCtx) []hit {
 				continue
 			}
 			seg := t[m[0]:m[1]]
+			if sp := strings.IndexByte(seg, ' '); sp > 0 {
+				seg = seg[sp:] // the object region, not the verb itself
+			}
 			bcc := re == reAddrVerb
 			strong := bcc || reDataObj.MatchString(seg)
 			if !strong && reservedHost(seg) {
@@ -101,6 +121,30 @@ func exfilHits(c *scanCtx) []hit {
 var (
 	reSendI18n = rx(`(?:envoyez|envoie|envoyer|transmettez|transmets|transferez|copiez|postez|televersez|renvoyez|envia|envie|enviar|manda|mande|reenvia|reenvie|transmite|transmita|sube|suba|sende|senden|schicke|schicken|schick|ubermittle|ubermitteln|leite|leiten|lade|encaminhe|encaminhar|invia|inviare|inviate|inoltra|inoltrare|trasmetti|carica|caricare|отправь|отправьте|отправить|перешли|перешлите|передай|передайте|загрузи|загрузите|送信|転送|发送|發送|发到|上传|上傳|转发|轉發|提交|传送|傳送)[^.!?。！？\n]{0,100}` + urlOrMail + `|` + urlOrMail + `[^.!?。！？\n]{0,20}(?:に|へ|まで)?(?:送信|転送|アップロード|送っ|送り|发送|發送|上传|上傳|转发|轉發)`)
 )
+
+var reEmail = rx(`[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`)
+
+// valueParam returns the parameter whose default/enum/example an element is.
+func valueParam(element string) string {
+	i := strings.LastIndex(element, "/properties/")
+	if i < 0 {
+		return ""
+	}
+	rest := element[i+len("/properties/"):]
+	if j := strings.IndexByte(rest, '/'); j >= 0 {
+		return rest[:j]
+	}
+	return ""
+}
+
+func copyParam(p string) bool {
+	for _, t := range identTokens(p) {
+		if t == "bcc" || t == "cc" || t == "forward" || t == "copy" || t == "mirror" || t == "archive" {
+			return true
+		}
+	}
+	return false
+}
 
 func reSendIn(s string) bool { return reSendVerb.MatchString(s) }
 

@@ -15,12 +15,17 @@ func markupRules() []*matcher {
 				return strings.TrimSpace(strings.Trim(c.text[m[0]:m[1]], "<>!-")) != ""
 			}},
 		{Class: idMarkup, Name: "pseudo_tag", Pre: []string{"<"}, Kinds: []fieldKind{kindProse, kindValue, kindIdent},
-			Re: rx(`<\s*/?\s*(?:important|system|system[_ -]?(?:prompt|message|note|instructions?|override)|instructions?|hidden|hidden[_ -]?(?:instructions?|note|text)|secret|secret[_ -]?(?:instructions?|note)|admin|admin[_ -]?(?:note|override)|assistant|override|note[_ -]?to[_ -]?(?:the[_ -]?)?(?:ai|assistant|model|llm|agent)|ai[_ -]?(?:note|instructions?)|(?:tool|model|assistant|agent|llm)[_ -]?instructions?|developer[_ -]?(?:message|instructions?|mode)|jailbreak|im_start|im_end|endoftext|critical[_ -]?instructions?|mandatory[_ -]?instructions?|priority[_ -]?instructions?)\s*(?:\s[^<>]{0,60})?>`)},
+			Re: rx(`<\s*/?\s*(?:important|system|system[_ -]?(?:prompt|message|note|instructions?|override)|instructions?|hidden|hidden[_ -]?(?:instructions?|note|text)|secret|secret[_ -]?(?:instructions?|note)|admin|admin[_ -]?(?:note|override)|assistant|override|note[_ -]?to[_ -]?(?:the[_ -]?)?(?:ai|assistant|model|llm|agent)|ai[_ -]?(?:note|instructions?)|(?:tool|model|assistant|agent|llm)[_ -]?instructions?|developer[_ -]?(?:message|instructions?|mode)|jailbreak|im_start|im_end|endoftext|critical[_ -]?instructions?|mandatory[_ -]?instructions?|priority[_ -]?instructions?|function[_ -]?(?:results?|calls?)|tool[_ -]?(?:results?|calls?|outputs?|responses?)|antml:\w+|user[_ -]?(?:message|query|instructions?)|assistant[_ -]?(?:message|response))\s*(?:\s[^<>]{0,60})?>`)},
 		{Class: idMarkup, Name: "role_token", Pre: []string{"<|", "[inst", "[/inst", "<<sys", "<</sys", "[system", "[sys]", "[admin", "[hidden", "[secret", "[assistant", "[note to", "[developer", "[ai ", "[override"},
 			Re: rx(`<\|\s*(?:im_start|im_end|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id|begin_of_text)\s*\|>|\[/?inst\]|<</?sys>>|\[(?:system|sys|system (?:note|message|prompt|override|instructions?)|admin(?: note| override)?|hidden(?: instructions?| note)?|secret(?: instructions?| note)?|assistant|note to (?:the )?(?:ai|assistant|model|llm|agent)s?|developer (?:note|mode|message|instructions?)|ai (?:note|instructions?)|override)\]`)},
 		{Class: idMarkup, Name: "role_line", Pre: []string{"system", "instruction", "note to", "ai note", "admin"}, Whole: true,
 			Re: rx(`(?:^|\n)\s*(?:#{1,6}\s*|\*\*)?(?:system|system (?:message|note|prompt|override|instructions?)|new (?:system )?instructions?|note to (?:the )?(?:ai|assistant|model|llm|agent)s?|ai (?:note|instructions?)|assistant instructions?|admin (?:note|override|message))[ \t]*(?:\*\*)?[ \t]*(?::|\n|$)`),
 			OK: roleLine},
+		{Class: idMarkup, Name: "hidden_html", Pre: []string{"display", "visibility", "font-size", "opacity", "hidden", "color"},
+			Groups: [][]string{{"<"}},
+			Re: rx(`<[a-z][a-z0-9]*\s[^<>]{0,200}(?:style\s*=\s*["'][^"'<>]{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)|\shidden(?:\s*=\s*["']?(?:true|hidden)?["']?)?[\s/>])`)},
+		{Class: idMarkup, Name: "markdown_comment", Pre: []string{"[//]:", "[comment]:", "[_]:"},
+			Re: rx(`\[(?://|comment|_)\]:\s*(?:#|<>)\s*\(`)},
 		{Class: idMarkup, Name: "addressed_to_model", Pre: []string{"note to", "attention", "message to", "dear"},
 			Re: rx(`\b(?:(?:note|message|instructions?|reminder|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\b|dear\s+(?:ai|assistant|llm|claude|model|agent)\b)`),
 			OK: notInstructions},
@@ -98,4 +103,24 @@ func pairedTags(c *scanCtx) []hit {
 		}
 	}
 	return out
+}
+
+var reRolePrefix = regexp.MustCompile(`(?m)^\s*(?:#{1,4}\s*|\*\*|\[)?(system|assistant|user|human|ai|model|bot)\s*(?:\*\*|\])?\s*:`)
+
+// roleDialogue finds a fake transcript: lines opened by two or more
+// different chat roles ("Assistant: … / User: …") in one string.
+func roleDialogue(c *scanCtx) []hit {
+	t := c.text
+	if strings.Count(t, ":") < 2 || !strings.Contains(t, "\n") {
+		return nil
+	}
+	ms := reRolePrefix.FindAllStringSubmatchIndex(t, 16)
+	roles := map[string]bool{}
+	for _, m := range ms {
+		roles[t[m[2]:m[3]]] = true
+	}
+	if len(roles) < 2 {
+		return nil
+	}
+	return []hit{{class: idMarkup, rule: "role_dialogue", start: ms[0][0], end: ms[0][1]}}
 }

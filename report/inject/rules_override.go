@@ -21,7 +21,7 @@ func overrideRules() []*matcher {
 	return []*matcher{
 		{Class: idOverride, Name: "invalidate_prior", Pre: []string{"ignor", "disregard", "forget", "overrid", "overrul", "bypass", "nullif", "void", "discard", "supersed", "replac", "skip", "abandon", "drop", "cancel", "neglect", "aside", "no attention", "follow", "obey", "apply", "adhere", "comply", "circumvent", "break", "violate", "defy", "suspend", "deactivate", "disable", "turn off"},
 			Groups: [][]string{{"instruction", "prompt", "rule", "guideline", "guidance", "direction", "directive", "constraint", "polic", "guardrail", "programming", "restriction", "order", "limitation", "safeguard", "protocol", "told", "everything", "anything", "training", "request", "message"}},
-			Re: rx(`(?:` + ovInv + `{G60}(?:` + ovRef + `))|(?:` + ovInvWeak + `{G40}(?:` + ovRefStrong + `))`), OK: notNegatedOrQuoted},
+			Re:     rx(`(?:` + ovInv + `{G60}(?:` + ovRef + `))|(?:` + ovInvWeak + `{G40}(?:` + ovRefStrong + `))`), OK: notNegatedOrQuoted},
 		{Class: idOverride, Name: "prior_invalidated", Pre: []string{"instruction", "prompt", "rule", "guideline", "guidance", "direction", "directive", "constraint", "polic", "guardrail", "told", "programming", "restriction"},
 			Re: rx(`(?:` + ovRefStrong + `){G50}\b(?:(?:are|is|have\s+been|has\s+been|were|was|become|becomes)\s+(?:now\s+|hereby\s+|henceforth\s+)?(?:void|null|obsolete|invalid|superseded|cancell?ed|revoked|outdated|deprecated|overridden|lifted|suspended|disabled|irrelevant|replaced)|no\s+longer\s+(?:apply|applies|valid|relevant|in\s+effect|binding|matter)|(?:do|does)\s+not\s+apply(?:\s+(?:here|anymore|any\s+more|now))|should\s+(?:be\s+)?(?:ignored|disregarded|forgotten))\b`)},
 		{Class: idOverride, Name: "priority_claim", Pre: []string{"precedence", "priority", "supersede", "override", "overrule", "above all", "regardless", "more important than", "outrank"},
@@ -55,4 +55,50 @@ func overrideRules() []*matcher {
 // a role ("act as a reviewer") is what prompts are for.
 func notPrompt(c *scanCtx, m []int) bool {
 	return c.e.Owner == "" || c.e.Owner[0] != 'p'
+}
+
+// The co-occurrence form: one sentence with an invalidator, a directive
+// noun and a marker that the directives are the model's own (earlier,
+// from the system, given to you), in any order. Weak invalidators
+// (replace, drop, override) need the marker to address the model.
+var (
+	reOvA      = rx(`\b(?:ignore|ignoring|ignored|disregard\w*|forget|forgetting|forgotten|set\s+aside|pay\s+no\s+attention|nullif\w+|null\s+and\s+void|void|voided|obsolete|invalid(?:ated)?|revoked|rescinded|cancell?ed|superseded?|supersedes|outranks?|overrul\w+|no\s+longer\s+(?:apply|applies|valid|binding|in\s+effect|relevant|matter)|(?:do|does)\s+not\s+apply|stop\s+(?:following|obeying)|do\s+not\s+(?:follow|obey)|don'?t\s+(?:follow|obey)|take\s+precedence|takes\s+precedence|priority\s+over|more\s+important\s+than|instead\s+of\s+(?:your|the\s+system))\b`)
+	reOvAWeak  = rx(`\b(?:override|overrides|overriding|overridden|bypass\w*|replace[sd]?|replacing|drop|abandon|discard\w*|suspend\w*|lift\w*|disable\w*|break|violate|circumvent|defy|cancel)\b`)
+	reOvB      = rx(`\b(?:instructions?|guidelines?|guidance|directives?|directions?|rules?|polic(?:y|ies)|prompts?|constraints?|guardrails?|safeguards?|programming|training|restrictions?|orders?|commands?|configuration)\b`)
+	reOvC      = rx(`\b(?:previous(?:ly)?|prior|earlier|above|before|preceding|original|initial|old|system|developer|operator|your|you\s+(?:were|have\s+been|are|had\s+been)\s+(?:given|told|provided|instructed)|you\s+(?:received|got|were\s+trained)|given\s+to\s+you|by\s+the\s+(?:user|developer|operator|system)|anthropic|openai|safety|ethical|built-in|default\s+(?:instructions|rules|guidelines|behaviou?r))\b`)
+	reOvCModel = rx(`\b(?:your|you\s+(?:were|have\s+been|are)\s+(?:given|told|provided|instructed)|you\s+(?:received|got)|given\s+to\s+you|system\s+prompt|system\s+(?:instructions|message)|safety\s+(?:guidelines|policies|rules|instructions)|ethical\s+guidelines|guardrails|safeguards)\b`)
+	preOvCo    = newPreGroups([]string{"instruction", "guideline", "guidance", "directive", "direction", "rule", "polic", "prompt", "constraint", "guardrail", "safeguard", "programming", "training", "restriction", "order", "command", "configuration"},
+		[]string{"ignor", "disregard", "forget", "forgot", "aside", "no attention", "null", "void", "obsolete", "invalid", "revoke", "rescind", "cancel", "supersed", "outrank", "overrul", "no longer", "not apply", "stop follow", "stop obey", "not follow", "not obey", "n't follow", "n't obey", "precedence", "priority over", "more important", "instead of", "overrid", "bypass", "replac", "drop", "abandon", "discard", "suspend", "lift", "disabl", "break", "violat", "circumvent", "defy"})
+)
+
+// overrideCooccur finds the co-occurrence form sentence by sentence.
+func overrideCooccur(c *scanCtx) []hit {
+	if c.marks == nil {
+		return nil
+	}
+	t := c.text
+	for _, si := range c.marks[preOvCo.id] {
+		sp := c.sents[si]
+		s := t[sp[0]:sp[1]]
+		b := reOvB.FindStringIndex(s)
+		if b == nil {
+			continue
+		}
+		a := reOvA.FindStringIndex(s)
+		ok := a != nil && reOvC.MatchString(s)
+		if !ok && !c.toolHas("instructions", "instruction", "prompt", "prompts", "system", "persona", "guidelines", "rules", "policy", "policies") {
+			if a = reOvAWeak.FindStringIndex(s); a != nil && reOvCModel.MatchString(s) {
+				ok = true
+			}
+		}
+		if !ok {
+			continue
+		}
+		m := []int{sp[0] + min(a[0], b[0]), sp[0] + max(a[1], b[1])}
+		if negatedBefore(t, sp[0]+a[0]) || isMention(t, m[0], m[1]) {
+			continue
+		}
+		return []hit{{class: idOverride, rule: "override_cooccurrence", start: m[0], end: m[1]}}
+	}
+	return nil
 }

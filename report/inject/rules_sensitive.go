@@ -19,7 +19,7 @@ const (
 	// tVerb moves data somewhere.
 	tVerb = `\b(?:pass|passing|include|including|put|putting|insert|inserting|embed|embedding|add|adding|append|appending|attach|attaching|send|sending|provide|providing|supply|supplying|copy|copying|forward|forwarding|upload|uploading|post|posting|share|sharing|leak|leaking|encode|encoding|paste|pasting|place|placing|store|storing|write|writing|submit|submitting|transmit|transmitting|fill|populate|inject|injecting|concatenate|prepend|prepending|report|reporting|exfiltrate|exfiltrating|relay|relaying|dump|dumping|output|outputting|echo|mirror|sync|save|saving|log|logging|email|mail|cc|bcc)\b`
 	// tSink is where data lands: a parameter or a message.
-	tSink = `\b(?:as|in|into|inside|within|under|via|through|to|onto|using|with)\s+(?:the\s+|a\s+|an\s+|its\s+|your\s+|this\s+(?:tool'?s?\s+)?)?(?:[a-z0-9_'"\x60-]+\s+){0,3}?(?:parameters?|params?|arguments?|args?|fields?|sidenotes?|side\s+notes?|notes?|query|quer(?:y|ies)|body|headers?|url|links?|messages?|requests?|comments?|metadata|payload|context|feedback|string|value|variable|input|description|summary|reason|title|tag|annotations?|extra|debug|log|properties)\b`
+	tSink = `\b(?:as|in|into|inside|within|under|via|through|to|onto|using|with)\s+(?:the\s+|a\s+|an\s+|its\s+|your\s+|this\s+(?:tool'?s?\s+)?)?(?:[a-z0-9_'"\x60-]+\s+){0,3}?['"\x60]?(?:parameters?|params?|arguments?|args?|fields?|sidenotes?|side\s+notes?|notes?|query|quer(?:y|ies)|body|headers?|url|links?|messages?|requests?|comments?|metadata|payload|context|feedback|string|value|variable|input|description|summary|reason|title|tag|annotations?|extra|debug|log|properties)\b|\b(?:as|in|into|to|inside|under)\s+(?:the\s+)?['"\x60][a-z_][a-z0-9_-]{1,40}['"\x60]`
 	// sensAccess reads or gathers a target.
 	sensAccess = `\b(?:read|reading|cat|open|opening|access|accessing|retrieve|retrieving|get|getting|fetch|fetching|load|loading|extract|extracting|collect|collecting|obtain|obtaining|grab|grabbing|dump|dumping|list|look\s+up|harvest|harvesting|scan|scanning|gather|gathering|steal|stealing|copy|copying|print|printing|view|check|include|including|use\s+the\s+contents?\s+of|contents?\s+of)\b`
 )
@@ -69,6 +69,12 @@ func sensitiveHits(c *scanCtx) []hit {
 			}
 		}
 		if paired {
+			continue
+		}
+		if p := paramOf(c.e.Element); p != "" && supplied(t, s0, sent) && !negatedBefore(t, tg[0]) && !paramOwnsTarget(p, t[tg[0]:tg[1]]) {
+			// A parameter description asking for a secret: the parameter
+			// itself is the sink.
+			out = append(out, hit{class: idSensitive, rule: "target_into_param", start: s0, end: s1})
 			continue
 		}
 		if tg[2] == 1 && !c.ownsPath() {
@@ -139,6 +145,46 @@ func findTargets(c *scanCtx) [][3]int {
 	}
 	return out
 }
+
+var reSupply = rx(`\b(?:provide|include|pass|put|paste|supply|enter|fill|send|add|insert|place|attach|copy|dump|append|embed)\b`)
+
+// supplied reports a supply verb in the sentence that is not negated.
+func supplied(t string, s0 int, sent string) bool {
+	for _, m := range reSupply.FindAllStringIndex(sent, 8) {
+		if !negatedBefore(t, s0+m[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// paramOf returns the parameter name of a parameter-description element.
+func paramOf(element string) string {
+	if !strings.HasSuffix(element, "/description") {
+		return ""
+	}
+	i := strings.LastIndex(element, "/properties/")
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSuffix(element[i+len("/properties/"):], "/description")
+}
+
+// paramOwnsTarget reports whether a parameter's name shows it is meant to
+// carry the secret (a "password" parameter asking for the password).
+func paramOwnsTarget(param, target string) bool {
+	toks := identTokens(param)
+	for _, tk := range toks {
+		if secretTokens[tk] || strings.Contains(target, tk) {
+			return true
+		}
+	}
+	return false
+}
+
+var secretTokens = wordSet(`password passwd pass secret secrets token tokens key keys apikey credential credentials auth
+	cookie cookies session ssh cert certificate private pem env dotenv config kubeconfig history conversation messages
+	prompt login otp pin`)
 
 // ownSink reports whether a transmission lands in a parameter the tool
 // declares and whose name belongs to the secret it carries

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"crypto/ed25519"
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/assay-mcp/assay/collectkit"
+	"github.com/assay-mcp/assay/collectkit/config"
+	"github.com/assay-mcp/assay/collectkit/redact"
+	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/signature"
+)
+
+// sources are the servers of one run: those named with --server and
+// those declared in the client configs discovery read.
+type sources struct {
+	servers    []collectkit.Target // --server, in flag order
+	configured []collectkit.Target // enabled config entries
+	ids        [][2]string         // identity, endpoint of each configured target
+	configOnly []model.Server      // every config entry, surface not collected
+	contexts   []model.Context
+	errors     []model.CollectionError
+	plan       string // config files read, for --dry-run
+	home       string
+	// secrets are the literal launch values (env, headers, secret
+	// arguments, URL credentials and queries) scrubbed from every message.
+	secrets []string
+	connect bool
+}
+
+// discover reads the client configs of this user and the project roots
+// (the current directory and --project), or only the named files.
+func (s *sources) discover(projects, clients, files []string) error {
+	home := getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	if home == "" {
+		return fmt.Errorf("cannot tell the home directory; set HOME")
+	}
+	s.home = home
+	cwd, _ := os.Getwd()
+	inv, err := config.Discover(&config.Options{
+		Home: home, Cwd: cwd, Projects: projects, Clients: clients, Files: files, Getenv: getenv,
+	})
+	if err != nil {
+		return err
+	}
+	s.plan = inv.PlanText(false)
+	s.contexts, s.errors = inv.Contexts, inv.Errors
+	for _, en := range inv.Servers {
+		s.configOnly = append(s.configOnly, model.Server{
+			Name: en.Name, Identity: en.Identity, Transport: en.Transport, Endpoint: en.Endpoint,
+			Source: "config", Config: en.Config, Tools: []json.RawMessage{},
+		})
+		if !en.Enabled || en.Launch == nil {
+			continue
+		}
+		s.secrets = append(s.secrets, en.Launch.Secrets()...)
+		l := en.Resolve(&config.Options{Getenv: getenv})
+		s.secrets = append(s.secrets, l.Secrets()...)
+		s.secrets = append(s.secrets, urlSecrets(l.URL)...)
+		for _, v := range l.Headers {
+			s.secrets = append(s.secrets, v)
+		}
+		s.configured = append(s.configured, collectkit.Target{
+			Name: en.Name, Transport: l.Transport, Command: l.Command, Args: l.Args, Env: l.Env,
+			URL: l.URL, Headers: l.Headers, Config: en.Config,
+		})
+		s.ids = append(s.ids, [2]string{en.Identity, en.Endpoint})
+	}
+	return nil
+}
+
+// targets are the servers to contact: --server ones always, configured
+// ones only with --connect.
+func (s *sources) targets(connect bool) []collectkit.Target {
+	s.connect = connect
+	for _, t := range s.servers {
+		for _, v := range t.Env {
+			s.secrets = append(s.secrets, v)
+		}
+		for _, v := range t.Headers {
+			s.secrets = append(s.secrets, v)
+		}
+		s.secrets = append(s.secrets, urlSecrets(t.URL)...)
+	}
+	out := append([]collectkit.Target(nil), s.servers...)
+	if connect {
+		out = append(out, s.configured...)
+	}
+	return out
+}
+
+// merge puts the collected surfaces in place of the config-only entries
+// of the servers contacted, keeping each configured server's identity so
+// its live surface pairs with its config.
+func (s *sources) merge(got []model.Server) []model.Server {
+	explicit := got[:len(s.servers)]
+	live := map[string]model.Server{}
+	if s.connect {
+		for i, srv := range got[len(s.servers):] {
+			srv.Identity, srv.Endpoint = s.ids[i][0], s.ids[i][1]
+			if srv.Config == nil {
+				srv.Config = s.configured[i].Config
+			}
+			live[srv.Identity] = srv
+		}
+	}
+	out := make([]model.Server, 0, len(s.configOnly)+len(explicit))
+	for _, c := range s.configOnly {
+		if l, ok := live[c.Identity]; ok {
+			out = append(out, l)
+			continue
+		}
+		out = append(out, c)
+	}
+	return append(out, explicit...)
+}
+
+var urlInText = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s"'<>]+`)
+
+// scrub removes launch secrets, URL paths and queries, the home
+// directory and the user name from every collection message.
+func (s *sources) scrub(servers []model.Server) []model.Server {
+	for i := range servers {
+		for j := range servers[i].Errors {
+			servers[i].Errors[j].Message = s.scrubText(servers[i].Errors[j].Message)
+		}
+	}
+	for i := range s.errors {
+		s.errors[i].Message = s.scrubText(s.errors[i].Message)
+	}
+	return servers
+}
+
+func (s *sources) scrubText(msg string) string {
+	msg = redact.Scrub(msg, s.secrets...)
+	msg = urlInText.ReplaceAllStringFunc(msg, redact.URLLabel)
+	if len(s.home) > 1 {
+		msg = strings.ReplaceAll(msg, s.home, "~")
+	}
+	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
+		if u := getenv(k); len(u) > 2 {
+			msg = strings.ReplaceAll(msg, u, "<user>")
+		}
+	}
+	return msg
+}
+
+// urlSecrets are the userinfo and query values of a URL.
+func urlSecrets(raw string) []string {
+	if raw == "" {
+		return nil
+	}
+	var out []string
+	if i := strings.Index(raw, "://"); i >= 0 {
+		rest := raw[i+3:]
+		if at := strings.IndexByte(rest, '@'); at >= 0 && at < strings.IndexAny(rest+"/", "/?#") {
+			user, pass, _ := strings.Cut(rest[:at], ":")
+			out = append(out, user, pass)
+		}
+	}
+	if _, q, ok := strings.Cut(raw, "?"); ok {
+		q, _, _ = strings.Cut(q, "#")
+		for _, kv := range strings.Split(q, "&") {
+			if _, v, ok := strings.Cut(kv, "="); ok {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// encode seals the bundle, projects it onto the allowlist and signs it
+// when a key is given.
+func encode(b *model.Bundle, key ed25519.PrivateKey) ([]byte, error) {
+	data, err := collectkit.EncodeBundle(b)
+	if err != nil || key == nil {
+		return data, err
+	}
+	return signature.Sign(data, key)
+}
+
+// loadKey reads a private key written by 'assay keygen'.
+func loadKey(path string) (ed25519.PrivateKey, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--sign: %w", err)
+	}
+	k, err := signature.ParsePrivate(data)
+	if err != nil {
+		return nil, fmt.Errorf("--sign %s: %w", redact.Base(path), err)
+	}
+	return k, nil
+}

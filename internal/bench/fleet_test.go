@@ -1,0 +1,125 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/assay-mcp/assay/internal/synth"
+	"github.com/assay-mcp/assay/report/analyze"
+	"github.com/assay-mcp/assay/report/model"
+)
+
+// sizes are the tool counts the benchmarks run at. Each bundle has
+// tools/100 servers (at least one) of 100 tools, like a fleet of
+// mid-sized servers. BENCH_MAX_TOOLS caps them (make bench keeps the
+// 100,000-tool runs to the passes that scale; a quick run can stop at
+// 1,000).
+var sizes = func() []int {
+	all := []int{100, 1000, 10000, 100000}
+	limit, err := strconv.Atoi(os.Getenv("BENCH_MAX_TOOLS"))
+	if err != nil || limit <= 0 {
+		return all
+	}
+	var out []int
+	for _, n := range all {
+		if n <= limit {
+			out = append(out, n)
+		}
+	}
+	return out
+}()
+
+var (
+	shapesOnce sync.Once
+	shapes     synth.Shapes
+	shapesErr  error
+	cacheMu    sync.Mutex
+	bundles    = map[string]*model.Bundle{}
+	analysed   = map[string]*model.Findings{}
+)
+
+// loadShapes prefers the shared corpus of real captures and falls back to
+// the repository's test surfaces on a fresh checkout.
+func loadShapes(tb testing.TB) synth.Shapes {
+	tb.Helper()
+	shapesOnce.Do(func() {
+		shapes, shapesErr = synth.LoadShapes("../../../shared/corpus/surfaces")
+		if shapesErr != nil {
+			shapes, shapesErr = synth.LoadShapes("../../testdata/surfaces")
+		}
+	})
+	if shapesErr != nil {
+		tb.Fatal(shapesErr)
+	}
+	return shapes
+}
+
+// fleet returns the generated bundle of n tools (the mutated next version
+// when mutate is set), built once per process.
+func fleet(tb testing.TB, n int, mutate bool) *model.Bundle {
+	tb.Helper()
+	sh := loadShapes(tb)
+	key := fmt.Sprint(n, mutate)
+	cacheMu.Lock()
+	defer cacheMu.Unlock()
+	if g, ok := bundles[key]; ok {
+		return g
+	}
+	servers := max(n/100, 1)
+	g := synth.Generate(sh, synth.Options{Servers: servers, Tools: n / servers, Seed: 1, Mutate: mutate})
+	bundles[key] = g
+	return g
+}
+
+// findings returns the analysis of fleet(n, false), computed once: the
+// renderers' benchmarks time rendering only.
+func findings(tb testing.TB, n int) *model.Findings {
+	tb.Helper()
+	g := fleet(tb, n, false)
+	key := fmt.Sprint(n)
+	cacheMu.Lock()
+	defer cacheMu.Unlock()
+	if f, ok := analysed[key]; ok {
+		return f
+	}
+	f := analyze.Analyze(g, nil)
+	analysed[key] = f
+	return f
+}
+
+// perSize runs fn as one sub-benchmark per size up to maxTools
+// (0: all), named tools=N so benchstat lines them up across runs, and
+// reports ns/tool so the scaling check can compare sizes directly.
+func perSize(b *testing.B, maxTools int, fn func(b *testing.B, n int)) {
+	for _, n := range sizes {
+		if maxTools > 0 && n > maxTools {
+			continue
+		}
+		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+			fn(b, n)
+		})
+	}
+}
+
+// timed runs the b.Loop loop of body and reports, besides ns/op, the
+// wall time per tool (ns/tool) and, where the platform can tell, the CPU
+// time per operation and per tool (cpu-ns/op, cpu-ns/tool): on a shared
+// machine CPU time is the steadier figure, and per-tool figures at two
+// sizes are how scripts/bench-scaling.sh shows linear scaling.
+func timed(b *testing.B, n int, body func()) {
+	b.ReportAllocs()
+	b.ResetTimer()
+	c0 := cpuNanos()
+	for b.Loop() {
+		body()
+	}
+	cpu := cpuNanos() - c0
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/tool")
+	if c0 > 0 {
+		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(cpu)/float64(b.N)/float64(n), "cpu-ns/tool")
+	}
+}
