@@ -28,7 +28,6 @@ var CSS string
 //go:embed report.js
 var JS string
 
-
 // WasmExec is $(go env GOROOT)/lib/wasm/wasm_exec.js of the Go that built
 // the core; it must match the core's Go version.
 //

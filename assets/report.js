@@ -192,7 +192,10 @@
     status(op === "diff" ? "Comparing with this report…" : "Analysing " + files.length + " file(s)…");
     const msg = { op, files: JSON.stringify(files), meta: JSON.stringify({ version: meta.version || "", coreHash: meta.coreHash || "" }) };
     if (op === "diff") msg.old = JSON.stringify(ownInput() || []);
-    const res = JSON.parse(await call(msg));
+    const label = op === "diff" ? "Comparing with this report" : "Analysing " + files.length + " file(s)";
+    const tick = setInterval(() => status(label + "… " + Math.round((performance.now() - t0) / 1000) + " s"), 1000);
+    let res;
+    try { res = JSON.parse(await call(msg)); } finally { clearInterval(tick); }
     const ms = Math.round(performance.now() - t0);
     window.assayLast = res;
     if (!res.ok) return fail(res.error || "The analysis failed.");
@@ -207,7 +210,8 @@
     document.body.dataset.runs = String((+document.body.dataset.runs || 0) + 1);
   }
   const dz = $("dz"), input = $("file");
-  input.addEventListener("change", () => { offer(input.files); });
+  // Reset the input after reading so choosing the same file again works.
+  input.addEventListener("change", () => { const l = Array.from(input.files); input.value = ""; offer(l); });
   for (const ev of ["dragenter", "dragover"]) addEventListener(ev, e => { e.preventDefault(); dz.classList.add("over"); });
   addEventListener("dragleave", e => { if (!e.relatedTarget) dz.classList.remove("over"); });
   addEventListener("drop", e => { e.preventDefault(); dz.classList.remove("over"); offer(e.dataTransfer && e.dataTransfer.files); });
@@ -216,6 +220,8 @@
   $("do-cancel").addEventListener("click", () => { pending = []; $("choice").classList.add("hidden"); status(""); });
   window.assayStartCore = startCore;
 
+  // Without JavaScript the drop zone stays hidden: it could do nothing.
+  $("drop").classList.remove("hidden");
   document.body.dataset.ready = "1";
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   // Warm the core in the background so a drop is answered quickly.

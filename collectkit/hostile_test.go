@@ -47,6 +47,7 @@ func TestHostileSuite(t *testing.T) {
 		t.Skip("process-group checks are POSIX")
 	}
 	pidFile := filepath.Join(t.TempDir(), "orphan.pid")
+	silentPID := filepath.Join(t.TempDir(), "silent.pid")
 	cases := []struct {
 		mode  string
 		code  string // expected error code; "" = none
@@ -66,20 +67,27 @@ func TestHostileSuite(t *testing.T) {
 		{hostile.ModeUTF8, live.CodeInvalidUTF8, 1},
 		{hostile.ModeOldProto, live.CodeProtocol, 0},
 		{hostile.ModeSDKDrop, live.CodeSDKWarning, 2},
+		{hostile.ModeMute, "", 2},
 		{hostile.ModeOK, "", 2},
 	}
 	var targets []Target
 	for _, c := range cases {
 		env := map[string]string{}
-		if c.mode == hostile.ModeOrphan {
+		switch c.mode {
+		case hostile.ModeOrphan:
 			env[hostile.EnvPIDFile] = pidFile
+		case hostile.ModeSilent: // killed on timeout, with its child
+			env[hostile.EnvPIDFile] = silentPID
 		}
 		targets = append(targets, hostileTarget(t, c.mode, env))
 	}
 	var stderr bytes.Buffer
+	peak, stopSampling := sampleHeap()
 	start := time.Now()
 	servers, err := Collect(context.Background(), targets, &Options{
-		Timeout:  3 * time.Second,
+		// Long enough for the flood modes on a loaded machine or under
+		// -race; the silent server waits it out once.
+		Timeout:  8 * time.Second,
 		Parallel: 4,
 		Yes:      true,
 		Stderr:   &stderr,
@@ -87,11 +95,17 @@ func TestHostileSuite(t *testing.T) {
 		Limits:   live.Limits{MaxPages: 20, MaxItems: 500, MaxFrame: 8 << 20, MaxBytes: 16 << 20},
 	})
 	took := time.Since(start)
+	stopSampling()
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 13 servers, 4 workers, one of them waits out its 3 s timeout.
-	if took > 20*time.Second {
+	// The 50 MB description and the 100,000 tools must not be held whole.
+	if *peak > 256<<20 {
+		t.Errorf("heap in use peaked at %d MiB; collection must stay bounded", *peak>>20)
+	}
+	t.Logf("hostile suite: %v, peak heap in use %d MiB", took, *peak>>20)
+	// 16 servers, 4 workers, one of them waits out its 8 s timeout.
+	if took > 30*time.Second {
 		t.Errorf("hostile suite took %v; every mode must end in bounded time", took)
 	}
 	for i, c := range cases {
@@ -125,8 +139,9 @@ func TestHostileSuite(t *testing.T) {
 		}
 	}
 	checkOrphanKilled(t, pidFile)
-	checkUTF8Repaired(t, servers[len(cases)-4])
-	if e := servers[len(cases)-2].Errors; len(e) == 0 || !strings.Contains(e[0].Message, "dropped_by_sdk") {
+	checkOrphanKilled(t, silentPID)
+	checkUTF8Repaired(t, servers[len(cases)-5])
+	if e := servers[len(cases)-3].Errors; len(e) == 0 || !strings.Contains(e[0].Message, "dropped_by_sdk") {
 		t.Errorf("the SDK warning does not name the dropped tool: %+v", e)
 	}
 	if v := servers[0].ProtocolVersion; v != "2025-06-18" {
@@ -248,4 +263,27 @@ func TestStartFailures(t *testing.T) {
 			t.Errorf("%s: errors %+v, want %s", servers[i].Name, servers[i].Errors, want)
 		}
 	}
+}
+
+// sampleHeap records the largest HeapInuse seen until stop is called.
+func sampleHeap() (peak *uint64, stop func()) {
+	peak = new(uint64)
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > *peak {
+				*peak = ms.HeapInuse
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+	return peak, func() { close(done); <-finished }
 }

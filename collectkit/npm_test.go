@@ -262,3 +262,44 @@ func checkNoLocalData(t *testing.T, s model.Server) {
 		}
 	}
 }
+
+// BenchmarkCollectRealServers measures one collection of the three real
+// servers with all of them at once and one after another.
+func BenchmarkCollectRealServers(b *testing.B) {
+	for _, par := range []int{3, 1} {
+		b.Run(fmt.Sprintf("parallel=%d", par), func(b *testing.B) {
+			targets := benchTargets(b)
+			for b.Loop() {
+				servers, err := Collect(context.Background(), targets, &Options{Yes: true, Parallel: par})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, s := range servers {
+					if len(s.Errors) > 0 || len(s.Tools) == 0 {
+						b.Fatalf("%s: %+v", s.Name, s.Errors)
+					}
+				}
+			}
+		})
+	}
+}
+
+func benchTargets(b *testing.B) []Target {
+	dir := os.Getenv("ASSAY_NPM_DIR")
+	if dir == "" {
+		wd, _ := os.Getwd()
+		dir = filepath.Join(filepath.Dir(wd), ".cache", "npm-servers")
+	}
+	modules := filepath.Join(dir, "node_modules", "@modelcontextprotocol")
+	node, err := exec.LookPath("node")
+	if _, serr := os.Stat(modules); serr != nil || err != nil {
+		b.Skip("real MCP servers not installed; run scripts/install-npm-servers.sh")
+	}
+	work := b.TempDir()
+	return []Target{
+		{Name: "everything", Transport: "stdio", Command: node, Args: []string{entry(modules, "server-everything"), "stdio"}},
+		{Name: "filesystem", Transport: "stdio", Command: node, Args: []string{entry(modules, "server-filesystem"), work}},
+		{Name: "memory", Transport: "stdio", Command: node, Args: []string{entry(modules, "server-memory")},
+			Env: map[string]string{"MEMORY_FILE_PATH": filepath.Join(work, "memory.jsonl")}},
+	}
+}

@@ -39,3 +39,9 @@ wasm-check:
 # report/html is left out: it is native only (minify, chromedp).
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(GOROOT_WASM)/go_js_wasm_exec" $$($(GO) list $(WASM_TEST_PKGS) | grep -v '/report/html$$')
+
+# Measures the page: report size, open-to-interactive, core boot, in-page
+# analysis and diff of 1,000-tool bundles versus native (headless Chromium).
+.PHONY: bench-html
+bench-html:
+	ASSAY_BENCH=1 $(GO) test -count=1 -run 'TestBrowserBench|TestPageSize' -v ./report/html | grep -E 'bench|_test.go|PASS|FAIL'

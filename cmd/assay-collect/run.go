@@ -12,8 +12,8 @@ import (
 
 	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/collectkit/anonymize"
-	"github.com/assay-mcp/assay/report/signature"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/signature"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 

@@ -64,6 +64,7 @@ func (s *sources) discover(projects, clients, files []string) error {
 		l := en.Resolve(&config.Options{Getenv: getenv})
 		s.secrets = append(s.secrets, l.Secrets()...)
 		s.secrets = append(s.secrets, urlSecrets(l.URL)...)
+		s.secrets = append(s.secrets, credArgValues(l.Args)...)
 		for _, v := range l.Headers {
 			s.secrets = append(s.secrets, v)
 		}
@@ -88,6 +89,7 @@ func (s *sources) targets(connect bool) []collectkit.Target {
 			s.secrets = append(s.secrets, v)
 		}
 		s.secrets = append(s.secrets, urlSecrets(t.URL)...)
+		s.secrets = append(s.secrets, credArgValues(t.Args)...)
 	}
 	out := append([]collectkit.Target(nil), s.servers...)
 	if connect {
@@ -150,6 +152,21 @@ func (s *sources) scrubText(msg string) string {
 		}
 	}
 	return msg
+}
+
+// credArgValues are the values given to credential-named flags
+// ("--token X", "--api-key=X"), secret-shaped or not.
+func credArgValues(args []string) []string {
+	var out []string
+	for i, a := range args {
+		if name, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(name, "-") && redact.IsCredentialName(name) {
+			out = append(out, v)
+		}
+		if i > 0 && strings.HasPrefix(args[i-1], "-") && !strings.Contains(args[i-1], "=") && redact.IsCredentialName(args[i-1]) {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // urlSecrets are the userinfo and query values of a URL.

@@ -14,10 +14,15 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	width := 0
+	if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
+		width = w
+	}
 	code := cli.RunWith(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, &cli.Options{
 		Getenv:    os.Getenv,
 		StdoutTTY: term.IsTerminal(int(os.Stdout.Fd())),
 		StderrTTY: term.IsTerminal(int(os.Stderr.Fd())),
+		Width:     width,
 	})
 	stop()
 	os.Exit(code)

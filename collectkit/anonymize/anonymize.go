@@ -72,7 +72,17 @@ func (a *Anonymizer) endpoint(transport, e string) string {
 	if transport == "stdio" {
 		return a.program(e)
 	}
-	return a.Label("host", e)
+	return a.host(e)
+}
+
+// host labels a URL host; the bare host name (without the port), as
+// error messages quote it, maps to the same label.
+func (a *Anonymizer) host(h string) string {
+	l := a.Label("host", h)
+	if name, _, ok := strings.Cut(h, ":"); ok && !strings.HasPrefix(h, "[") && name != "" {
+		a.seen[name] = l
+	}
+	return l
 }
 
 // arg anonymizes one redacted argument: flag names stay, values and
@@ -159,7 +169,7 @@ func (a *Anonymizer) Bundle(b *model.Bundle) {
 func (a *Anonymizer) config(c *model.ServerConfig) {
 	c.Command = a.program(c.Command)
 	if c.URLHost != "" {
-		c.URLHost = a.Label("host", c.URLHost)
+		c.URLHost = a.host(c.URLHost)
 	}
 	for i, s := range c.Args {
 		c.Args[i] = a.arg(s)

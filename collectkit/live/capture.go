@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/assay-mcp/assay/report/model"
@@ -70,9 +72,9 @@ type recorder struct {
 	errs     []model.CollectionError
 	dropped  int
 	once     map[string]bool
+	late     map[jsonrpc.ID]bool    // requests answered by Assay itself
 	cause    *model.CollectionError // first fatal problem seen below the SDK
 	readErr  error
-	requests int
 }
 
 func newRecorder(lim Limits) *recorder {
@@ -82,6 +84,7 @@ func newRecorder(lim Limits) *recorder {
 		last:     map[string]*reply{},
 		kept:     map[string]int{},
 		once:     map[string]bool{},
+		late:     map[jsonrpc.ID]bool{},
 	}
 }
 
@@ -139,7 +142,7 @@ func (r *recorder) errors() []model.CollectionError {
 	return out
 }
 
-// pending returns the current reply sequence number, so a caller can tell
+// mark returns the current reply sequence number, so a caller can tell
 // whether a reply arrived after it sent a request.
 func (r *recorder) mark() int {
 	r.mu.Lock()
@@ -168,15 +171,33 @@ func (r *recorder) sent(req *jsonrpc.Request) {
 	r.mu.Unlock()
 }
 
-// received captures a response to one of Assay's requests. It returns the
-// message to hand to the SDK: the original, or an error response when the
-// page went over the item cap (so the SDK never decodes a flood).
-func (r *recorder) received(resp *jsonrpc.Response) jsonrpc.Message {
+// abandon gives up on an unanswered request: a later answer is dropped.
+// It reports whether the request was still unanswered.
+func (r *recorder) abandon(id jsonrpc.ID) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if _, ok := r.methodOf[id]; !ok {
+		return false
+	}
+	delete(r.methodOf, id)
+	r.late[id] = true
+	return true
+}
+
+// received captures a response to one of Assay's requests. It returns the
+// message to hand to the SDK: the original, or an error response when the
+// page went over the item cap (so the SDK never decodes a flood); keep is
+// false for a late answer to an abandoned request.
+func (r *recorder) received(resp *jsonrpc.Response) (_ jsonrpc.Message, keep bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.late[resp.ID] {
+		delete(r.late, resp.ID)
+		return nil, false
+	}
 	method, ok := r.methodOf[resp.ID]
 	if !ok {
-		return resp
+		return resp, true
 	}
 	delete(r.methodOf, resp.ID)
 	r.seq++
@@ -188,7 +209,7 @@ func (r *recorder) received(resp *jsonrpc.Response) jsonrpc.Message {
 			werr = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: resp.Error.Error()}
 		}
 		rep.rpcErr = werr
-		return resp
+		return resp, true
 	}
 	raw := resp.Result
 	if !utf8.Valid(raw) {
@@ -200,30 +221,30 @@ func (r *recorder) received(resp *jsonrpc.Response) jsonrpc.Message {
 	key, isList := listKey[method]
 	if !isList {
 		rep.raw = raw
-		return resp
+		return resp, true
 	}
 	var head map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &head); err != nil {
 		rep.shape = fmt.Errorf("result is not a JSON object: %w", err)
-		return resp
+		return resp, true
 	}
 	if c, ok := head["nextCursor"]; ok && string(c) != "null" {
 		var s string
 		if err := json.Unmarshal(c, &s); err != nil {
 			rep.shape = fmt.Errorf("nextCursor is not a string")
-			return resp
+			return resp, true
 		}
 		rep.next = &s
 	}
 	list, ok := head[key]
 	if !ok || string(list) == "null" {
 		rep.shape = fmt.Errorf("result has no %q array", key)
-		return resp
+		return resp, true
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(list, &items); err != nil {
 		rep.shape = fmt.Errorf("%q is not an array: %w", key, err)
-		return resp
+		return resp, true
 	}
 	kept := items[:0]
 	for i, it := range items {
@@ -238,18 +259,17 @@ func (r *recorder) received(resp *jsonrpc.Response) jsonrpc.Message {
 		rep.items = append([]json.RawMessage(nil), kept[:max(room, 0)]...)
 		rep.capped = true
 		r.kept[method] += len(rep.items)
-		return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "assay: item cap reached"}}
+		return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "assay: item cap reached"}}, true
 	}
 	rep.items = kept
 	r.kept[method] += len(kept)
-	return resp
+	return resp, true
 }
 
 // serverRequest records a request the server sent to the client.
 func (r *recorder) serverRequest(method string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.requests++
 	r.addLocked(CodeServerRequest, "", fmt.Sprintf("the server sent a %q request to the client; Assay refused it", clip(method, 80)), false)
 }
 
@@ -266,6 +286,9 @@ func (r *recorder) noteReadErr(err error) {
 type captureTransport struct {
 	inner mcp.Transport
 	rec   *recorder
+	// probe is how long a server/discover may stay unanswered before
+	// Assay answers it with an error itself; 0 waits for the server.
+	probe time.Duration
 }
 
 func (t *captureTransport) Connect(ctx context.Context) (mcp.Connection, error) {
@@ -273,19 +296,47 @@ func (t *captureTransport) Connect(ctx context.Context) (mcp.Connection, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &captureConn{inner: c, rec: t.rec}, nil
+	return newCaptureConn(c, t.rec, t.probe), nil
 }
 
 // captureConn sees every JSON-RPC message between the SDK and the server:
-// it keeps raw results, refuses server→client requests itself and only
-// lets listing methods out.
+// it keeps raw results, refuses server→client requests itself, only lets
+// listing methods out, and answers for a server that ignores the
+// server/discover probe so the SDK falls back to initialize in time.
 type captureConn struct {
 	inner mcp.Connection
 	rec   *recorder
+	probe time.Duration
+
+	pumpOnce  sync.Once
+	in        chan readItem
+	injected  chan jsonrpc.Message
+	closed    chan struct{}
+	closeOnce sync.Once
+}
+
+type readItem struct {
+	msg jsonrpc.Message
+	err error
+}
+
+func newCaptureConn(inner mcp.Connection, rec *recorder, probe time.Duration) *captureConn {
+	return &captureConn{
+		inner:    inner,
+		rec:      rec,
+		probe:    probe,
+		in:       make(chan readItem),
+		injected: make(chan jsonrpc.Message, 1),
+		closed:   make(chan struct{}),
+	}
 }
 
 func (c *captureConn) SessionID() string { return c.inner.SessionID() }
-func (c *captureConn) Close() error      { return c.inner.Close() }
+
+func (c *captureConn) Close() error {
+	c.closeOnce.Do(func() { close(c.closed) })
+	return c.inner.Close()
+}
 
 func (c *captureConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if req, ok := msg.(*jsonrpc.Request); ok {
@@ -293,18 +344,63 @@ func (c *captureConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 			return fmt.Errorf("assay never sends %q", req.Method)
 		}
 		c.rec.sent(req)
+		if req.Method == mDiscover && req.ID.IsValid() && c.probe > 0 {
+			id := req.ID
+			time.AfterFunc(c.probe, func() { c.probeExpired(id) })
+		}
 	}
 	return c.inner.Write(ctx, msg)
 }
 
-func (c *captureConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+// probeExpired answers a server/discover the server left unanswered.
+// Servers of the initialize era may ignore unknown methods before the
+// handshake; the spec has clients fall back on error or timeout.
+func (c *captureConn) probeExpired(id jsonrpc.ID) {
+	if !c.rec.abandon(id) {
+		return // answered in time
+	}
+	resp := &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{
+		Code: jsonrpc.CodeInternalError, Message: "assay: no answer to server/discover; falling back to initialize"}}
+	select {
+	case c.injected <- resp:
+	case <-c.closed:
+	}
+}
+
+// pump reads the underlying connection on its own goroutine, so Read can
+// also deliver injected messages.
+func (c *captureConn) pump() {
 	for {
-		msg, err := c.inner.Read(ctx)
-		if err != nil {
-			c.rec.noteReadErr(err)
-			return nil, err
+		msg, err := c.inner.Read(context.Background())
+		select {
+		case c.in <- readItem{msg, err}:
+		case <-c.closed:
+			return
 		}
-		switch m := msg.(type) {
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (c *captureConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	c.pumpOnce.Do(func() { go c.pump() })
+	for {
+		var it readItem
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-c.closed:
+			return nil, io.EOF
+		case m := <-c.injected:
+			return m, nil
+		case it = <-c.in:
+		}
+		if it.err != nil {
+			c.rec.noteReadErr(it.err)
+			return nil, it.err
+		}
+		switch m := it.msg.(type) {
 		case *jsonrpc.Request:
 			if m.ID.IsValid() && m.Method != mPing {
 				c.rec.serverRequest(m.Method)
@@ -318,9 +414,13 @@ func (c *captureConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 				continue
 			}
 		case *jsonrpc.Response:
-			return c.rec.received(m), nil
+			out, keep := c.rec.received(m)
+			if !keep {
+				continue
+			}
+			return out, nil
 		}
-		return msg, nil
+		return it.msg, nil
 	}
 }
 

@@ -89,7 +89,7 @@ func runStdio(ctx context.Context, spec Spec, lim Limits) *Result {
 			Message: "could not start the server program: " + err.Error()}}
 		return res
 	}
-	t := &captureTransport{rec: rec, inner: &mcp.IOTransport{
+	t := &captureTransport{rec: rec, probe: probeTime(ctx), inner: &mcp.IOTransport{
 		Reader:        newStdoutFilter(p.stdout, rec, lim),
 		Writer:        p.stdin,
 		MaxLineLength: lim.MaxFrame + 1,
@@ -126,7 +126,7 @@ func runHTTP(ctx context.Context, spec Spec, lim Limits, legacy bool) *Result {
 		inner = &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: client,
 			MaxRetries: -1, DisableStandaloneSSE: true, MaxEventSize: lim.MaxFrame}
 	}
-	t := &captureTransport{inner: inner, rec: rec}
+	t := &captureTransport{inner: inner, rec: rec, probe: probeTime(ctx)}
 	session(ctx, spec, t, rec, res, func() (string, string) {
 		if f := hc.failure(); f != "" {
 			return CodeUnreachable, f
@@ -138,6 +138,17 @@ func runHTTP(ctx context.Context, spec Spec, lim Limits, legacy bool) *Result {
 	}
 	res.Errors = scrubAll(rec.errors(), spec)
 	return res
+}
+
+// probeTime is how long the server/discover probe may go unanswered: 5 s,
+// or a third of the time left when that is less, so the initialize
+// fallback still fits in the per-server timeout.
+func probeTime(ctx context.Context) time.Duration {
+	p := 5 * time.Second
+	if d, ok := ctx.Deadline(); ok {
+		p = min(p, time.Until(d)/3)
+	}
+	return max(p, 100*time.Millisecond)
 }
 
 // session performs the handshake and the listings over t. gone reports

@@ -30,6 +30,12 @@ func Args(args []string) ([]string, []ArgFinding) {
 				out[i] = Marker
 				continue
 			}
+			if !HasReference(a) {
+				// Not secret-shaped ("hunter2"), but still the value of a
+				// credential flag: it never leaves the machine.
+				out[i] = Marker
+				continue
+			}
 		}
 		if s, ok := detectHeaderArg(a); ok {
 			found = append(found, ArgFinding{i, s})
@@ -41,6 +47,10 @@ func Args(args []string) ([]string, []ArgFinding) {
 			if s, ok := DetectSecret(name, val); ok {
 				found = append(found, ArgFinding{i, s})
 				out[i] = name + "=" + Marker
+				continue
+			}
+			if val != "" && IsCredentialName(name) && !HasReference(val) {
+				out[i] = name + "=" + Marker // a credential flag's value, whatever it looks like
 				continue
 			}
 			out[i] = name + "=" + Value(val)

@@ -23,12 +23,18 @@ import (
 // DefaultFile is the config file the Action reads when none is named.
 const DefaultFile = "assay.toml"
 
+// DefaultFailOn is what fails the workflow when assay.toml names no
+// fail-on: a capability that rose or a new injection finding. `fail-on =
+// []` fails on nothing.
+var DefaultFailOn = []string{"escalation", "injection"}
+
 // Config is a parsed assay.toml.
 type Config struct {
 	// File is the path the config was read from, as given (repo-relative
 	// in the Action); SARIF results point at it.
 	File string
-	// FailOn lists the categories that fail the workflow (see Categories).
+	// FailOn lists the categories that fail the workflow (see Categories);
+	// DefaultFailOn when the file names none.
 	FailOn []string
 	// BaselineDir is where per-server baselines live by default.
 	BaselineDir string
@@ -94,7 +100,9 @@ func Parse(name string, data []byte) (*Config, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	var errs []error
-	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf("%s: "+format, append([]any{name}, a...)...)) }
+	bad := func(format string, a ...any) {
+		errs = append(errs, fmt.Errorf("%s: "+format, append([]any{name}, a...)...))
+	}
 	if und := md.Undecoded(); len(und) > 0 {
 		keys := make([]string, len(und))
 		for i, k := range und {
@@ -114,11 +122,15 @@ func Parse(name string, data []byte) (*Config, error) {
 		}
 		cfg.Timeout = d
 	}
-	fo, err := ParseFailOn(strings.Join(f.FailOn, ","))
-	if err != nil {
-		bad("fail-on: %v", err)
+	if md.IsDefined("fail-on") {
+		fo, err := ParseFailOn(strings.Join(f.FailOn, ","))
+		if err != nil {
+			bad("fail-on: %v", err)
+		}
+		cfg.FailOn = fo
+	} else {
+		cfg.FailOn = append([]string(nil), DefaultFailOn...)
 	}
-	cfg.FailOn = fo
 	if len(f.Server) == 0 {
 		bad("no [[server]] entries: declare at least one server to check")
 	}

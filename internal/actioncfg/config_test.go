@@ -42,7 +42,7 @@ func TestParseDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := cfg.Servers[0]
-	if cfg.FailOn != nil || s.Timeout != 30*time.Second || s.Baseline != ".assay/m.json" || s.Line != 1 {
+	if !slices.Equal(cfg.FailOn, DefaultFailOn) || s.Timeout != 30*time.Second || s.Baseline != ".assay/m.json" || s.Line != 1 {
 		t.Errorf("defaults: failOn=%v timeout=%v baseline=%q line=%d", cfg.FailOn, s.Timeout, s.Baseline, s.Line)
 	}
 }
@@ -76,6 +76,16 @@ func TestParseRejects(t *testing.T) {
 				t.Errorf("error %q does not mention %q", err, c.want)
 			}
 		})
+	}
+}
+
+func TestExplicitEmptyFailOn(t *testing.T) {
+	cfg, err := Parse("a.toml", []byte("fail-on = []\n[[server]]\nname = \"m\"\ntarget = \"srv\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.FailOn) != 0 {
+		t.Errorf("fail-on = [] gave %v, want nothing", cfg.FailOn)
 	}
 }
 

@@ -35,6 +35,8 @@ type Step struct {
 type PlanOptions struct {
 	// By and Note attribute a baseline (ModeBaseline).
 	By, Note string
+	// Force blesses a surface despite objections, recording them.
+	Force bool
 }
 
 // Plan turns the config into one step per server, in file order. dir is
@@ -65,6 +67,9 @@ func Plan(cfg *Config, mode Mode, dir string, opts *PlanOptions) ([]Step, error)
 			// Full definitions, so every drift rule can run later.
 			args = []string{"baseline", "--out", s.Baseline, "--by", by, "--note", note, "--with-text",
 				cp, "--connect", "--yes", "--timeout", s.Timeout.String()}
+			if opts.Force {
+				args = append(args, "--force")
+			}
 		default:
 			return nil, fmt.Errorf("unknown mode %q", mode)
 		}

@@ -16,3 +16,13 @@ func BenchmarkAnalyze(b *testing.B) {
 		timed(b, n, func() { analyze.Analyze(g, nil) })
 	})
 }
+
+// BenchmarkAnalyzeOneServer is the same pipeline over one server of N
+// tools (up to 10,000), where per-server work (cross-tool checks,
+// shadowing, boilerplate) would go quadratic if anything does.
+func BenchmarkAnalyzeOneServer(b *testing.B) {
+	perSize(b, 10000, func(b *testing.B, n int) {
+		g := oneServer(b, n)
+		timed(b, n, func() { analyze.Analyze(g, nil) })
+	})
+}

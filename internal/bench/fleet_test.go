@@ -32,6 +32,10 @@ var sizes = func() []int {
 	return out
 }()
 
+// countTokens, when set (native builds), records token counts in a
+// generated fleet before it is used.
+var countTokens func(*model.Bundle) error
+
 var (
 	shapesOnce sync.Once
 	shapes     synth.Shapes
@@ -60,16 +64,32 @@ func loadShapes(tb testing.TB) synth.Shapes {
 // fleet returns the generated bundle of n tools (the mutated next version
 // when mutate is set), built once per process.
 func fleet(tb testing.TB, n int, mutate bool) *model.Bundle {
+	servers := max(n/100, 1)
+	return generate(tb, servers, n/servers, mutate)
+}
+
+// oneServer returns a bundle of a single server with n tools: a step
+// quadratic in the tools of one server (a hostile server can serve
+// thousands) shows here and not in fleet, whose servers have 100 each.
+func oneServer(tb testing.TB, n int) *model.Bundle {
+	return generate(tb, 1, n, false)
+}
+
+func generate(tb testing.TB, servers, tools int, mutate bool) *model.Bundle {
 	tb.Helper()
 	sh := loadShapes(tb)
-	key := fmt.Sprint(n, mutate)
+	key := fmt.Sprint(servers, tools, mutate)
 	cacheMu.Lock()
 	defer cacheMu.Unlock()
 	if g, ok := bundles[key]; ok {
 		return g
 	}
-	servers := max(n/100, 1)
-	g := synth.Generate(sh, synth.Options{Servers: servers, Tools: n / servers, Seed: 1, Mutate: mutate})
+	g := synth.Generate(sh, synth.Options{Servers: servers, Tools: tools, Seed: 1, Mutate: mutate})
+	if countTokens != nil {
+		if err := countTokens(g); err != nil {
+			tb.Fatal(err)
+		}
+	}
 	bundles[key] = g
 	return g
 }

@@ -31,6 +31,7 @@ type actionFlags struct {
 	ghOutput string
 	assay    string
 	by, note string
+	force    bool
 }
 
 func (a *actionFlags) register(cmd *cobra.Command) {
@@ -81,6 +82,7 @@ func init() {
 		b.register(base)
 		base.Flags().StringVar(&b.by, "by", "", "who blesses these surfaces (recorded in each baseline)")
 		base.Flags().StringVar(&b.note, "note", "", "why (recorded in each baseline)")
+		base.Flags().BoolVar(&b.force, "force", false, "write baselines despite objections (hidden characters, injection), recording them")
 		root.AddCommand(run, base)
 		return root
 	})
@@ -210,7 +212,7 @@ func actionBaseline(ctx context.Context, e *env, a *actionFlags) error {
 	if err != nil {
 		return err
 	}
-	steps, err := actioncfg.Plan(cfg, actioncfg.ModeBaseline, filepath.ToSlash(a.out), &actioncfg.PlanOptions{By: a.by, Note: a.note})
+	steps, err := actioncfg.Plan(cfg, actioncfg.ModeBaseline, filepath.ToSlash(a.out), &actioncfg.PlanOptions{By: a.by, Note: a.note, Force: a.force})
 	if err != nil {
 		return &ExitError{Code: ExitDataErr, Err: err}
 	}

@@ -96,6 +96,9 @@ func listCompletions(values ...string) cobra.CompletionFunc {
 		}
 		var out []cobra.Completion
 		for _, v := range values {
+			if head != "" && (v == "all" || v == "none") {
+				continue
+			}
 			if strings.HasPrefix(v, last) && !strings.Contains(","+head, ","+v+",") {
 				out = append(out, head+v)
 			}
@@ -157,4 +160,3 @@ func registerFlagCompletions(root *cobra.Command) {
 	}
 	walk(root)
 }
-

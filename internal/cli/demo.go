@@ -33,6 +33,8 @@ send-email tool, a tool whose description hides an instruction, a prompt,
 a resource and pushy server instructions) as a subprocess of this binary,
 collects it live over stdio exactly as 'assay scan --server' would, writes
 DIR/bundle.json and DIR/findings.json and prints the findings.`,
+			Example: `  assay demo
+  assay demo --dir /tmp/assay-demo --format markdown`,
 			Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if err := of.validate(); err != nil {

@@ -14,7 +14,7 @@ import (
 
 func init() {
 	register(func(e *env) *cobra.Command {
-		var out, title string
+		var out, title, format string
 		cmd := &cobra.Command{
 			Use:   "report INPUT... -o report.html",
 			Short: "Write a self-contained HTML report from bundles, findings or surfaces",
@@ -28,9 +28,13 @@ reviewer can drop another bundle onto it and read a fresh analysis or the
 drift from this report, computed in the page.`,
 			Example: `  assay report bundle.json -o report.html
   assay report laptop.json ci-runner.json -o fleet.html
+  assay report machine-*.json --format markdown -o fleet.md
   assay report findings.json -o report.html`,
 			Args: cobra.MinimumNArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
+				if format != "html" {
+					return fleetReport(e, args, format, out) // fleet.go
+				}
 				if out == "" {
 					return usageErr("report: -o FILE is required")
 				}
@@ -53,6 +57,7 @@ drift from this report, computed in the page.`,
 		}
 		cmd.Flags().StringVarP(&out, "output", "o", "", "write the HTML report to FILE (required)")
 		cmd.Flags().StringVar(&title, "title", "", "page title (default \"Assay report\")")
+		cmd.Flags().StringVar(&format, "format", "html", "html, or json|markdown for a fleet report over bundles (to stdout unless -o)")
 		return cmd
 	})
 }

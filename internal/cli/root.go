@@ -22,6 +22,8 @@ type env struct {
 	getenv         func(string) string
 	// isTerminal reports whether stdout / stderr are terminals.
 	stdoutTTY, stderrTTY bool
+	// width is the terminal width for tables (0 = default).
+	width int
 }
 
 // Options let the caller describe the terminal and environment; nil
@@ -30,6 +32,8 @@ type Options struct {
 	Getenv    func(string) string
 	StdoutTTY bool
 	StderrTTY bool
+	// Width is the terminal's width in columns (0 = default 100).
+	Width int
 }
 
 // registry of subcommand constructors; each command file adds itself in init.
@@ -49,7 +53,7 @@ func RunWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		if opts.Getenv != nil {
 			e.getenv = opts.Getenv
 		}
-		e.stdoutTTY, e.stderrTTY = opts.StdoutTTY, opts.StderrTTY
+		e.stdoutTTY, e.stderrTTY, e.width = opts.StdoutTTY, opts.StderrTTY, opts.Width
 	}
 	root := newRoot(e)
 	root.SetArgs(args)
@@ -118,9 +122,10 @@ bits 1 escalation, 2 prompt, 4 removal, 8 injection, 16 incomplete;
 func init() {
 	register(func(e *env) *cobra.Command {
 		return &cobra.Command{
-			Use:   "version",
-			Short: "Print the version and ruleset",
-			Args:  cobra.NoArgs,
+			Use:     "version",
+			Short:   "Print the version and ruleset",
+			Example: `  assay version`,
+			Args:    cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				fmt.Fprintf(e.stdout, "assay %s (ruleset %s)\n", Version, rulesetVersion())
 				return nil

@@ -279,6 +279,9 @@ func writeOutputs(e *env, of *outFlags, b *model.Bundle, f *model.Findings) erro
 		}
 	}
 	ropts := &render.Options{Color: e.stdoutTTY && of.output == "" && e.getenv("NO_COLOR") == ""}
+	if e.stdoutTTY && of.output == "" {
+		ropts.Width = e.width
+	}
 	if of.output != "" {
 		return renderTo(of.output, func(buf *bytes.Buffer) error { return render.Write(buf, of.format, f, ropts) })
 	}

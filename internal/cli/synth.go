@@ -11,7 +11,7 @@ import (
 func init() {
 	register(func(e *env) *cobra.Command {
 		var o synth.Options
-		var shapes, out string
+		var shapes, out, encoding string
 		cmd := &cobra.Command{
 			Use:    "__synth -o FILE",
 			Short:  "Generate a large deterministic bundle (benchmarks)",
@@ -25,7 +25,16 @@ func init() {
 				if err != nil {
 					return &ExitError{Code: ExitNoInput, Err: err}
 				}
-				return writeBundle(out, synth.Generate(sh, o))
+				b := synth.Generate(sh, o)
+				// Collected bundles carry exact token counts; so do these,
+				// unless --tokens "" asks for a bundle without (analysis then
+				// estimates, as for a bare surface).
+				if encoding != "" {
+					if err := countTokens(b, encoding); err != nil {
+						return err
+					}
+				}
+				return writeBundle(out, b)
 			},
 		}
 		f := cmd.Flags()
@@ -34,6 +43,7 @@ func init() {
 		f.Uint64Var(&o.Seed, "seed", 1, "generator seed")
 		f.BoolVar(&o.Mutate, "mutate", false, "generate the mutated next version")
 		f.StringVar(&shapes, "shapes", "testdata/surfaces", "directory of captures to take tool shapes from")
+		f.StringVar(&encoding, "tokens", "o200k_base", "count tokens in this encoding, as collection does (\"\" for none)")
 		f.StringVarP(&out, "output", "o", "", "bundle file to write")
 		return cmd
 	})

@@ -18,7 +18,8 @@ func init() {
 drop or open bundles, findings files or MCP surfaces to analyse them in the
 page with Assay's WebAssembly core. Nothing is uploaded; the page makes no
 network request.`,
-			Args: cobra.NoArgs,
+			Example: `  assay viewer -o viewer.html`,
+			Args:    cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if out == "" {
 					return usageErr("viewer: -o FILE is required")

@@ -22,8 +22,8 @@ import (
 	"time"
 )
 
-// EnvMode selects the misbehaviour; EnvPIDFile is where the orphan mode
-// writes the pid of the child it leaves running.
+// EnvMode selects the misbehaviour. With EnvPIDFile set, any mode first
+// starts a child that would outlive it and writes the child's pid there.
 const (
 	EnvMode    = "ASSAY_HOSTILE_MODE"
 	EnvPIDFile = "ASSAY_HOSTILE_PIDFILE"
@@ -47,6 +47,7 @@ const (
 	ModeEnv      = "env"      // reports its environment as a tool
 	ModeSDKDrop  = "sdkdrop"  // a tool the go-sdk client silently drops
 	ModeOldProto = "oldproto" // answers initialize with an unknown version
+	ModeMute     = "mute"     // ignores server/discover, answers initialize
 )
 
 // ManyTools is the size of the flood of [ModeMany].
@@ -82,7 +83,7 @@ func Serve(mode string, in io.Reader, out io.Writer) int {
 		time.Sleep(time.Hour)
 		return 0
 	}
-	if mode == ModeOrphan {
+	if mode == ModeOrphan || os.Getenv(EnvPIDFile) != "" {
 		if err := spawnOrphan(); err != nil {
 			fmt.Fprintln(os.Stderr, "hostile:", err)
 			return 2
@@ -104,6 +105,9 @@ func Serve(mode string, in io.Reader, out io.Writer) int {
 		}
 		if mode == ModeSilent || m.ID == nil || m.Method == "" {
 			continue
+		}
+		if mode == ModeMute && m.Method == "server/discover" {
+			continue // some servers say nothing to methods they do not know
 		}
 		id := string(m.ID)
 		if mode == ModeGarbage {

@@ -56,10 +56,14 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	cost.Apply(b, f, opts.Cost)
 	policy.Apply(opts.Policy, f)
 	Finish(f)
-	// Surface and analysis hashes, once classification and fingerprints
-	// are final. The document hash is set only by hashes.SealFindings,
-	// just before a file is written.
-	f.Hashes = hashes.FindingsHashes(f)
+	// Surface, analysis and document hashes, once classification and
+	// fingerprints are final. Sealing here (not in each writer) keeps the
+	// CLI and the WebAssembly core byte-identical, and lets 'assay verify'
+	// catch any later edit of a findings file.
+	if err := hashes.SealFindings(f); err != nil {
+		// Only an encoding failure can get here; keep the other hashes.
+		f.Hashes = hashes.FindingsHashes(f)
+	}
 	return f
 }
 

@@ -44,10 +44,30 @@ func (d *differ) newInjection() {
 		if seen[key(f, server, tool, element)] {
 			continue
 		}
+		if i := d.textFinding(f.Server, f.Element); i >= 0 {
+			// The same edit already raised a hidden-character or
+			// cross-server finding on this string: one edit, one finding.
+			d.out[i].Evidence += "; also " + f.ID + " " + f.Title
+			if model.SeverityRank(f.Severity) > model.SeverityRank(d.out[i].Severity) {
+				d.out[i].Severity = f.Severity
+			}
+			continue
+		}
 		nf := d.add("DRIFT-006", f.Server, f.Tool, f.Element, f.ID+" "+f.Title+": "+f.Evidence)
 		nf.Item = f.ID + ":" + f.Item
 		if model.SeverityRank(f.Severity) > model.SeverityRank(nf.Severity) {
 			nf.Severity = f.Severity
 		}
 	}
+}
+
+// textFinding returns the index of a DRIFT-004 or DRIFT-005 finding on the
+// given server and element, or -1.
+func (d *differ) textFinding(server, element string) int {
+	for i, f := range d.out {
+		if (f.ID == "DRIFT-004" || f.ID == "DRIFT-005") && f.Server == server && f.Element == element {
+			return i
+		}
+	}
+	return -1
 }

@@ -154,3 +154,14 @@ func decodeFile(t testing.TB, path string) *model.Bundle {
 	}
 	return in.Bundle
 }
+
+func writeViewer(t testing.TB, path string) {
+	t.Helper()
+	page, err := rhtml.Page(&rhtml.Input{Viewer: true, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

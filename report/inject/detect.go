@@ -90,8 +90,12 @@ func scanText(c *scanCtx) []hit {
 		out = append(out, pairedTags(c)...)
 		out = append(out, overrideCooccur(c)...)
 		out = append(out, roleDialogue(c)...)
+		out = append(out, coocHits(c)...)
 		out = append(out, sensitiveHits(c)...)
 		out = append(out, exfilHits(c)...)
+		if len(out) == 0 {
+			out = append(out, scopeHits(c)...)
+		}
 	}
 	return out
 }

@@ -142,7 +142,7 @@ func promote(hs []*hit, crossField bool) {
 			if o == h {
 				continue
 			}
-			if h.sig != sigTransmit && o.class != h.class && !o.weak && o.class != idTruncated {
+			if h.sig != sigTransmit && o.class != h.class && !o.weak && o.class != idTruncated && !soft(o.rule) {
 				h.weak = false
 				break
 			}
@@ -153,6 +153,12 @@ func promote(hs []*hit, crossField bool) {
 		}
 	}
 	_ = crossField
+}
+
+// soft rules are the broad nets (co-occurrence, scope scoring): they
+// report on their own but do not vouch for other weak signals.
+func soft(rule string) bool {
+	return strings.HasPrefix(rule, "scope_") || strings.HasSuffix(rule, "_cooccurrence")
 }
 
 // pairs lists weak signals that together are a finding.

@@ -30,11 +30,11 @@ func crossToolRules() []*matcher {
 			OK: foreignIdent},
 		{Class: idCrossTool, Name: "any_other_tool", Pre: []string{"tool", "function", "server"},
 			Groups: [][]string{{"any", "other", "every", "each", "all"}, {"when", "before", "after", "time", "once", "if ", "must", "should", "shall", "need to"}},
-			Re:     rx(`\b(?:when(?:ever)?|before|after|each\s+time|every\s+time|whenever|once|if)\s+(?:you\s+)?(?:(?:\w+\s+)?` + toolVerb + `\s+(?:any|another|other|every|each|all)\s+(?:other\s+)?(?:\w+\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)|(?:any|another|other|every|each|all|the)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)\s+(?:\w+\s+)?(?:is|are|gets?|get|has\s+been)?\s*(?:called|used|invoked|run|runs|executed|returns?|responds?|finish(?:es)?|completes?))\b{G80}\b(?:include|add|append|bcc|cc|send|pass|forward|copy|attach|insert|prepend|report|log|call|use|run|invoke|route)\b|\b(?:all|any|every)\s+(?:other\s+)?(?:tools?|tool\s+calls?|functions?|servers?)\s+(?:must|should|shall|need\s+to)\s+(?:\w+\s+){0,3}?(?:include|add|append|bcc|cc|send|pass|forward|copy|route|go\s+through|be\s+(?:routed|sent|proxied))\b`),
+			Re:     rx(`\b(?:when(?:ever)?|before|after|each\s+time|every\s+time|whenever|once|if)\s+(?:you\s+)?(?:(?:\w+\s+)?` + toolVerb + `\s+(?:any|another|other|every|each|all)\s+(?:other\s+)?(?:\w+\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)|(?:any|another|other|every|each|all|the)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)\s+(?:\w+\s+)?(?:is|are|gets?|get|has\s+been)?\s*(?:called|used|invoked|run|runs|executed|returns?|responds?|finish(?:es)?|completes?))\b{G80}\b(?:include|add|append|bcc|cc|send|pass|forward|copy|attach|insert|prepend|report|log|call|use|run|invoke|route)\b|\b(?:all|any|every|other|the\s+other)\s+(?:other\s+)?(?:connected\s+|available\s+|installed\s+)?(?:tools?|tool\s+calls?|functions?|servers?)\s+(?:must|should|shall|need\s+to)\s+(?:\w+\s+){0,3}?(?:include|add|append|bcc|cc|send|pass|forward|copy|route|go\s+through|be\s+(?:routed|sent|proxied))\b`),
 			OK:     notNegatedOrQuoted},
 		{Class: idCrossTool, Name: "named_foreign_tool_directive", Pre: []string{" tool", " function"},
-			Groups: [][]string{{"_", "-", "`", "\"", "'"}, {"replace", "change", "add", "append", "include", "bcc", "cc", "send", "forward", "set", "modify", "rewrite", "redirect", "insert", "remove", "strip", "prepend", "attach", "copy", "route", "alter", "swap", "substitute"}},
-			Re:     rx(`\bthe\s+` + ident + `\s+(?:tool|function)\b`),
+			Groups: [][]string{{"_", "-", "`", "\"", "'"}, {"replace", "change", "add", "append", "include", "bcc", "cc", "send", "forward", "set", "modify", "rewrite", "redirect", "insert", "remove", "strip", "prepend", "attach", "copy", "route", "alter", "swap", "substitute", "overwrite", "tell", "instruct", "force", "make", "configure", "delete", "drop", "run"}},
+			Re:     rx(`\bthe\s+(?:\w+\s+)?` + ident + `\s+(?:tool|function)\b`),
 			OK: func(c *scanCtx, m []int) bool {
 				s0, s1 := sentence(c.text, m[0], m[1])
 				return reToolDirective.MatchString(c.text[s0:s1]) && foreignIdent(c, m)
@@ -137,7 +137,7 @@ func preferForeign(c *scanCtx, m []int) bool {
 }
 
 // reToolDirective is an instruction that changes what another tool does.
-var reToolDirective = rx(`\b(?:replace|change|add|append|include|bcc|cc|send|forward|set|modify|rewrite|redirect|insert|remove|strip|prepend|attach|copy|route|alter|swap|substitute)\b`)
+var reToolDirective = rx(`\b(?:replace|change|add|append|include|bcc|cc|send|forward|set|modify|rewrite|redirect|insert|remove|strip|prepend|attach|copy|route|alter|swap|substitute|overwrite|tell|instruct|force|make|configure|delete|drop|run)\b`)
 
 // reSelfPromo is the other half of disparagement: use this one instead.
 var reSelfPromo = rx(`\b(?:use|call|choose|prefer|try)\s+(?:this|me|our)(?:\s+(?:one|tool|server|function))?\s*(?:instead|rather)?\b|\binstead\b`)

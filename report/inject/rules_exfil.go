@@ -13,17 +13,17 @@ import (
 
 const (
 	urlOrMail = `(?:(?:https?|ftp|wss?)://[^\s<>"'\x60)\]]+|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})`
-	sendVerb  = `\b(?:send|post|forward|upload|transmit|submit|deliver|report|exfiltrate|leak|sync|mirror|copy|push|relay|dispatch|beam|pipe|stream|log|cc|bcc|email|e-mail|mail|notify|ping|share|export|back\s+up|replicate|webhook|callback)\b`
+	sendVerb  = `\b(?:send|post|forward|upload|append|dump|write|save|store|put|transmit|submit|deliver|report|exfiltrate|leak|sync|mirror|copy|push|relay|dispatch|beam|pipe|stream|log|cc|bcc|email|e-mail|mail|notify|ping|share|export|back\s+up|replicate|webhook|callback)\b`
 	// dataObj is what an attacker wants shipped out.
-	dataObj = `\b(?:conversations?|history|chats?|messages|contents?|data|results?|outputs?|credentials?|keys?|tokens?|secrets?|passwords?|files?|everything|all|copy|copies|summary|summaries|transcripts?|env|context|responses?|inputs?|quer(?:y|ies)|prompts?|emails|documents?|records|logs?|cookies?|code|source|repo|memory|notes|answers?|replies|findings|dumps?|database|db|backups?|attachments?|screenshots?|recordings?|payload|profile|addresse?s?|location|contacts|calendar|browsing|keystrokes|clipboard|reports?|uploads?|every\s+\w+|each\s+\w+)\b`
+	dataObj = `\b(?:conversations?|history|chats?|messages|contents?|data|results?|outputs?|credentials?|keys?|tokens?|secrets?|passwords?|files?|everything|all|copy|copies|summary|summaries|transcripts?|env|context|responses?|inputs?|quer(?:y|ies)|prompts?|emails|documents?|records|logs?|cookies?|code|source|repo|memory|notes|answers?|replies|findings|dumps?|database|db|backups?|attachments?|screenshots?|recordings?|payload|profile|addresse?s?|location|contacts|calendar|browsing|keystrokes|clipboard|reports?|uploads?|every\s+\w+|each\s+\w+|user'?s\s+\w+|(?:full|entire|whole|complete)\s+\w+)\b`
 )
 
 var (
-	reSendGoal  = rx(sendVerb + `{G120}\b(?:to|into|towards|onto)\s+(?:the\s+|this\s+|our\s+|my\s+|a\s+)?(?:[\w-]+\s+){0,3}?<?` + urlOrMail)
+	reSendGoal  = rx(sendVerb + `{G120}\b(?:to|into|towards|onto)\s+(?:the\s+|this\s+|our\s+|my\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:(?:at|on|via)\s+)?<?` + urlOrMail)
 	reAddrVerb  = rx(`\b(?:cc|bcc|loop\s+in|copy\s+in|blind\s+copy|blind\s+carbon\s+copy)\s*:?\s+(?:\w+\s+){0,3}?` + `[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`)
-	reSinkDecl  = rx(`\b(?:webhook|endpoint|callback|sink|collector|receiver|destination|exfil\w*|logging\s+server|backup\s+server|relay|listener|drop\s+box|dropbox|inbox)(?:\s+(?:url|address|host|server))?\s*(?:is|are|:|=|at|lives\s+at)\s*<?` + urlOrMail)
+	reSinkDecl  = rx(`\b(?:webhook|endpoint|callback|sink|collector|receiver|destination|exfil\w*|logging\s+server|backup\s+server|relay|listener|drop\s+box|dropbox|inbox)(?:\s+(?:url|address|host|server))?(?:\s+(?:for|of)\s+(?:\w+\s+){0,3}?\w+)?\s*(?:is|are|:|=|at|lives\s+at)\s*<?` + urlOrMail)
 	reMdImage   = rx(`!\[[^\]\n]{0,100}\]\(\s*<?(?:https?:)?//[^\s)]{0,400}`)
-	rePlacehold = regexp.MustCompile(`\{[^}]{0,60}\}|\$\{?[a-z_]+|%7b|<[a-z_ ]{1,40}>|\[[a-z_ ]{1,40}\]|%24|\{\{`)
+	rePlacehold = regexp.MustCompile(`\{[^}]{0,60}\}|\$\{?[a-z_]+|%7b|<[a-z_ ]{1,40}>|\[[a-z_ ]{1,40}\]|%24|\{\{|[=_](?:user|email|chat|conversation|convo|message|msg|data|secret|token|key|history|query|prompt|input|context|summary|answer|response|password|address|name|content)s?(?:[_&#]|$)`)
 	reFetchExf  = rx(`\b(?:fetch|visit|open|load|request|call|curl|wget|get|access|navigate\s+to|browse\s+to|ping|hit|render|display|embed|include)\s+(?:the\s+)?(?:url\s+|image\s+|link\s+)?<?(?:https?:)?//[^\s)]{0,300}[?&][a-z0-9_]{1,30}=`)
 	reDataObj   = rx(dataObj)
 	// reBeacon is a URL whose query value is left empty for the model to
@@ -41,7 +41,7 @@ var (
 	preURL      = newPre("//")
 	preAddr     = newPre("//", "@")
 	preSinkDecl = newPreGroups([]string{"//", "@"}, []string{"webhook", "endpoint", "callback", "sink", "collector", "receiver", "destination", "exfil", "logging server", "backup server", "relay", "listener", "drop box", "dropbox", "inbox"})
-	preSend     = newPreGroups([]string{"//", "@"}, []string{"send", "post", "forward", "upload", "transmit", "submit", "deliver", "report", "exfiltrate", "leak", "sync", "mirror", "copy", "push", "relay", "dispatch", "beam", "pipe", "stream", "log", "cc", "email", "e-mail", "mail", "notify", "ping", "share", "export", "back up", "replicate", "webhook", "callback"})
+	preSend     = newPreGroups([]string{"//", "@"}, []string{"send", "post", "forward", "upload", "transmit", "submit", "deliver", "report", "exfiltrate", "leak", "sync", "mirror", "copy", "push", "relay", "dispatch", "beam", "pipe", "stream", "log", "cc", "email", "e-mail", "mail", "notify", "ping", "share", "export", "back up", "replicate", "webhook", "callback", "append", "dump", "write", "save", "store", "put"})
 	preCC       = newPreGroups([]string{"@"}, []string{"cc", "loop in", "copy in", "blind"})
 )
 
@@ -119,7 +119,7 @@ func exfilHits(c *scanCtx) []hit {
 // i18n sends: a send verb of another language with an address in the
 // same sentence, either order (Japanese puts the verb last).
 var (
-	reSendI18n = rx(`(?:envoyez|envoie|envoyer|transmettez|transmets|transferez|copiez|postez|televersez|renvoyez|envia|envie|enviar|manda|mande|reenvia|reenvie|transmite|transmita|sube|suba|sende|senden|schicke|schicken|schick|ubermittle|ubermitteln|leite|leiten|lade|encaminhe|encaminhar|invia|inviare|inviate|inoltra|inoltrare|trasmetti|carica|caricare|отправь|отправьте|отправить|перешли|перешлите|передай|передайте|загрузи|загрузите|送信|転送|发送|發送|发到|上传|上傳|转发|轉發|提交|传送|傳送)[^.!?。！？\n]{0,100}` + urlOrMail + `|` + urlOrMail + `[^.!?。！？\n]{0,20}(?:に|へ|まで)?(?:送信|転送|アップロード|送っ|送り|发送|發送|上传|上傳|转发|轉發)`)
+	reSendI18n = rx(`(?:transfiere|transfiera|transferir|transfere|transfira|trasferisci|trasferire|ubertrage|ubertragen|transferez|transferer|передай|envoyez|envoie|envoyer|transmettez|transmets|transferez|copiez|postez|televersez|renvoyez|envia|envie|enviar|manda|mande|reenvia|reenvie|transmite|transmita|sube|suba|sende|senden|schicke|schicken|schick|ubermittle|ubermitteln|leite|leiten|lade|encaminhe|encaminhar|invia|inviare|inviate|inoltra|inoltrare|trasmetti|carica|caricare|отправь|отправьте|отправить|перешли|перешлите|передай|передайте|загрузи|загрузите|送信|転送|发送|發送|发到|上传|上傳|转发|轉發|提交|传送|傳送)[^.!?。！？\n]{0,100}` + urlOrMail + `|` + urlOrMail + `[^.!?。！？\n]{0,20}(?:に|へ|まで)?(?:送信|転送|アップロード|送っ|送り|发送|發送|上传|上傳|转发|轉發)`)
 )
 
 var reEmail = rx(`[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`)

@@ -23,7 +23,9 @@ func markupRules() []*matcher {
 			OK: roleLine},
 		{Class: idMarkup, Name: "hidden_html", Pre: []string{"display", "visibility", "font-size", "opacity", "hidden", "color"},
 			Groups: [][]string{{"<"}},
-			Re: rx(`<[a-z][a-z0-9]*\s[^<>]{0,200}(?:style\s*=\s*["'][^"'<>]{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)|\shidden(?:\s*=\s*["']?(?:true|hidden)?["']?)?[\s/>])`)},
+			Re:     rx(`<[a-z][a-z0-9]*\s[^<>]{0,200}(?:style\s*=\s*["'][^"'<>]{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)|\shidden(?:\s*=\s*["']?(?:true|hidden)?["']?)?[\s/>])`)},
+		{Class: idMarkup, Name: "template_marker", Pre: []string{"{{", "[[", "[hidden", "[secret", "[system", "[admin", "[internal", "[ai ", "[assistant", "[model", "[override", "[private"},
+			Re: rx(`\{\{\s*(?:system|assistant|user|instructions?|important|admin|hidden|secret)\s*\}\}|\[\[\s*(?:system|assistant|instructions?|important|admin|hidden|secret)\s*\]\]|\[(?:hidden|secret|system|admin|internal|ai|assistant|model|override|private)\s+(?:instructions?|notes?|directives?|message|prompt|command)s?\]`)},
 		{Class: idMarkup, Name: "markdown_comment", Pre: []string{"[//]:", "[comment]:", "[_]:"},
 			Re: rx(`\[(?://|comment|_)\]:\s*(?:#|<>)\s*\(`)},
 		{Class: idMarkup, Name: "addressed_to_model", Pre: []string{"note to", "attention", "message to", "dear"},
@@ -52,8 +54,11 @@ var (
 	reOpenTag  = regexp.MustCompile(`<([a-z][a-z0-9_-]{1,40})(?:\s[^<>]{0,120})?>`)
 	reCloseTag = regexp.MustCompile(`</([a-z][a-z0-9_-]{1,40})\s*>`)
 	// reModelTalk is what makes a custom tag's content an instruction.
-	reModelTalk = regexp.MustCompile(`\b(?:you|your|assistant|ai|llm|model|agent|must|do not|don't|never|ignore|always|secret|hidden|instructions?|obey|execute|follow|commands?|authoritative|override|disregard)\b`)
+	reModelTalk = regexp.MustCompile(`\b(?:you|your|assistant|ai|llm|model|agent|must|do not|don't|never|ignore|always|secret|hidden|instructions?|obey|execute|follow|commands?|authoritative|override|disregard|respond|reply|answer|only|include|send|reveal|output|print|say|tell|user|users|call|use)\b`)
 )
+
+// reMarkerName is a custom tag name that claims authority.
+var reMarkerName = regexp.MustCompile(`directive|instruction|priority|system|prompt|rule|override|admin|secret|hidden|important|urgent|mandatory|critical|assistant|agent|model|llm|ai_|_ai|note_to|internal|confidential|policy|command`)
 
 // docTags are tags real descriptions pair for structure; they are not
 // markers. HTML formatting tags are included.
@@ -92,11 +97,14 @@ func pairedTags(c *scanCtx) []hit {
 		if docTags[name] || seen[name] {
 			continue
 		}
+		marker := reMarkerName.MatchString(name)
 		for _, cl := range closes {
 			if cl[0] > o[1] && t[cl[2]:cl[3]] == name {
 				if reModelTalk.MatchString(t[o[1]:cl[0]]) {
 					seen[name] = true
-					out = append(out, hit{class: idMarkup, rule: "paired_custom_tag", start: o[0], end: o[1]})
+					// A tag named like a directive is a marker; any other
+					// custom tag around model talk is one weak signal.
+					out = append(out, hit{class: idMarkup, rule: "paired_custom_tag", start: o[0], end: o[1], weak: !marker, lone: true})
 				}
 				break
 			}

@@ -19,7 +19,7 @@ const (
 	// tVerb moves data somewhere.
 	tVerb = `\b(?:pass|passing|include|including|put|putting|insert|inserting|embed|embedding|add|adding|append|appending|attach|attaching|send|sending|provide|providing|supply|supplying|copy|copying|forward|forwarding|upload|uploading|post|posting|share|sharing|leak|leaking|encode|encoding|paste|pasting|place|placing|store|storing|write|writing|submit|submitting|transmit|transmitting|fill|populate|inject|injecting|concatenate|prepend|prepending|report|reporting|exfiltrate|exfiltrating|relay|relaying|dump|dumping|output|outputting|echo|mirror|sync|save|saving|log|logging|email|mail|cc|bcc)\b`
 	// tSink is where data lands: a parameter or a message.
-	tSink = `\b(?:as|in|into|inside|within|under|via|through|to|onto|using|with)\s+(?:the\s+|a\s+|an\s+|its\s+|your\s+|this\s+(?:tool'?s?\s+)?)?(?:[a-z0-9_'"\x60-]+\s+){0,3}?['"\x60]?(?:parameters?|params?|arguments?|args?|fields?|sidenotes?|side\s+notes?|notes?|query|quer(?:y|ies)|body|headers?|url|links?|messages?|requests?|comments?|metadata|payload|context|feedback|string|value|variable|input|description|summary|reason|title|tag|annotations?|extra|debug|log|properties)\b|\b(?:as|in|into|to|inside|under)\s+(?:the\s+)?['"\x60][a-z_][a-z0-9_-]{1,40}['"\x60]`
+	tSink = `\b(?:as|in|into|inside|within|under|via|through|to|onto|using|with)\s+(?:the\s+|a\s+|an\s+|its\s+|your\s+|this\s+(?:tool'?s?\s+)?)?(?:[a-z0-9_'"\x60-]+\s+){0,3}?['"\x60]?(?:parameters?|params?|arguments?|args?|fields?|sidenotes?|side\s+notes?|notes?|query|quer(?:y|ies)|body|headers?|url|links?|messages?|requests?|comments?|metadata|payload|context|feedback|string|value|variable|input|description|summary|reason|title|tag|annotations?|extra|debug|log|properties|arrays?|lists?|objects?|maps?|tags|labels|headers|cookies?|hints?|diagnostics?)\b|\b(?:as|in|into|to|inside|under)\s+(?:the\s+)?['"\x60][a-z_][a-z0-9_-]{1,40}['"\x60]`
 	// sensAccess reads or gathers a target.
 	sensAccess = `\b(?:read|reading|cat|open|opening|access|accessing|retrieve|retrieving|get|getting|fetch|fetching|load|loading|extract|extracting|collect|collecting|obtain|obtaining|grab|grabbing|dump|dumping|list|look\s+up|harvest|harvesting|scan|scanning|gather|gathering|steal|stealing|copy|copying|print|printing|view|check|include|including|use\s+the\s+contents?\s+of|contents?\s+of)\b`
 )
@@ -110,7 +110,7 @@ func transmitHits(c *scanCtx) []hit {
 
 var (
 	sensPathPre = []string{"/.", "~", "id_", "authorized_keys", "credentials", "secret", "token", "keys.", "password", "service", "_config", "_settings", "mcp.json", "/etc/", "wallet", "keychain", "login data", "logins.json", "key3", "key4", "cookies.sqlite", "local state", "kubeconfig", ".pem", ".p12", ".pfx", ".keystore", ".jks", ".ppk", ".env", ".ssh", ".aws", ".npmrc", ".netrc", ".pgpass", ".git-credentials", "_history"}
-	sensDataPre = []string{"key", "token", "secret", "credential", "password", "passphrase", "cookie", "ssh", "phrase", "mnemonic", "credit card", "social security", "env", "conversation", "chat", "previous messages", "history", "system prompt", "user", "browser"}
+	sensDataPre = []string{"key", "token", "secret", "credential", "password", "passphrase", "cookie", "ssh", "phrase", "mnemonic", "credit card", "social security", "env", "conversation", "chat", "previous messages", "history", "system prompt", "user'", "browser"}
 	preSensPath = newPre(sensPathPre...)
 	preSensData = newPre(sensDataPre...)
 	preTransmit = newPre(tVerbPre...)

@@ -206,22 +206,41 @@ var classIDs = map[string][]string{
 // minRecall is the per-class floor on this set; the overall floor is 0.9.
 const minRecall = 0.8
 
-func TestSyntheticRecall(t *testing.T) { checkRecall(t, loadAttacks(t)) }
+func TestSyntheticRecall(t *testing.T) { checkRecall(t, loadAttacks(t), 0.9, minRecall) }
 
 // TestValidationRecall scores the validation set: attacks and benign
 // strings written after the rules, in other phrasing, as a stand-in for a
 // held-out set. Its floors are the held-out targets.
+// validationFloors are the overall and per-class recall floors of each
+// validation set. The first three were used to fix rules after scoring
+// them once, so they carry the held-out targets as regression floors;
+// validation4.json is kept as an estimate of unseen subtle attacks
+// (39.5% when first scored) and only guards against regression.
+var validationFloors = map[string][2]float64{
+	"validation.json":  {0.9, 0.8},
+	"validation2.json": {0.9, 0.8},
+	"validation3.json": {0.9, 0.8},
+	"validation4.json": {0.6, 0},
+}
+
 func TestValidationRecall(t *testing.T) {
+	for _, name := range []string{"validation.json", "validation2.json", "validation3.json", "validation4.json"} {
+		t.Run(name, func(t *testing.T) { checkValidation(t, name) })
+	}
+}
+
+func checkValidation(t *testing.T, name string) {
 	var doc struct {
 		Attacks []attackCase `json:"attacks"`
 		Benign  []benignCase `json:"benign"`
 	}
-	readJSON(t, "validation.json", &doc)
-	checkRecall(t, doc.Attacks)
+	readJSON(t, name, &doc)
+	f := validationFloors[name]
+	checkRecall(t, doc.Attacks, f[0], f[1])
 	checkBenign(t, doc.Benign)
 }
 
-func checkRecall(t *testing.T, attacks []attackCase) {
+func checkRecall(t *testing.T, attacks []attackCase, overall, perClass float64) {
 	t.Helper()
 	type tally struct{ n, any, right int }
 	per := map[string]*tally{}
@@ -269,13 +288,13 @@ func checkRecall(t *testing.T, attacks []attackCase) {
 		n += tl.n
 		hit += tl.any
 		t.Logf("%-10s %2d/%2d detected (%3.0f%%), %2d in class", c, tl.any, tl.n, 100*float64(tl.any)/float64(tl.n), tl.right)
-		if float64(tl.any) < minRecall*float64(tl.n) {
-			t.Errorf("class %s: recall %d/%d below %.0f%%", c, tl.any, tl.n, 100*minRecall)
+		if float64(tl.any) < perClass*float64(tl.n) {
+			t.Errorf("class %s: recall %d/%d below %.0f%%", c, tl.any, tl.n, 100*perClass)
 		}
 	}
 	t.Logf("overall %d/%d (%.1f%%)", hit, n, 100*float64(hit)/float64(n))
-	if float64(hit) < 0.9*float64(n) {
-		t.Errorf("overall recall %d/%d below 90%%", hit, n)
+	if float64(hit) < overall*float64(n) {
+		t.Errorf("overall recall %d/%d below %.0f%%", hit, n, 100*overall)
 	}
 	for _, m := range missed {
 		t.Logf("missed: %s", m)
@@ -322,7 +341,7 @@ func checkBenign(t *testing.T, cases []benignCase) {
 			s.Tools = append(s.Tools, toolJSON(b.Tool, params, b.Where, b.Text))
 		}
 		// Sibling tools the notes may name as their own.
-		for _, n := range []string{"list_files", "read_media_file", "create_items", "resolve_library_id", "search_issues", "get_file", "get_status", "write_pdf", "list_tables", "get_logs", "authenticate", "fetch"} {
+		for _, n := range []string{"list_files", "read_media_file", "create_items", "resolve_library_id", "search_issues", "get_file", "get_status", "write_pdf", "list_tables", "get_logs", "authenticate", "fetch", "search_code", "get_schema", "get_pricing", "run_tests", "send_campaign"} {
 			if n != b.Tool {
 				s.Tools = append(s.Tools, toolJSON(n, []string{"x"}, "", "A sibling tool."))
 			}

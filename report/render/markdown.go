@@ -164,6 +164,8 @@ func whereParts(fd model.Finding, sv *model.ServerReport, inTable bool) string {
 	}
 	if fd.Tool != "" {
 		parts = append(parts, "tool "+codeSpan(textsafe.Line(fd.Tool), inTable))
+	} else if len(fd.Tools) > 0 {
+		parts = append(parts, "tools "+strings.Join(toolList(fd.Tools, func(t string) string { return codeSpan(textsafe.Line(t), inTable) }), ", "))
 	}
 	if fd.Element != "" && !elementIsTool(fd.Element, fd.Tool) {
 		parts = append(parts, codeSpan(textsafe.Line(fd.Element), inTable))

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"sort"
 	"strings"
@@ -148,9 +149,9 @@ type sarifResultProps struct {
 }
 
 type sarifLocation struct {
-	PhysicalLocation *sarifPhysical  `json:"physicalLocation,omitempty"`
-	LogicalLocations []sarifLogical  `json:"logicalLocations,omitempty"`
-	Message          *sarifText      `json:"message,omitempty"`
+	PhysicalLocation *sarifPhysical `json:"physicalLocation,omitempty"`
+	LogicalLocations []sarifLogical `json:"logicalLocations,omitempty"`
+	Message          *sarifText     `json:"message,omitempty"`
 }
 
 type sarifPhysical struct {
@@ -360,11 +361,30 @@ func findingWhere(fd model.Finding, sv *model.ServerReport) string {
 	}
 	if fd.Tool != "" {
 		parts = append(parts, "tool "+textsafe.Line(fd.Tool))
+	} else if len(fd.Tools) > 0 {
+		parts = append(parts, "tools "+strings.Join(toolList(fd.Tools, textsafe.Line), ", "))
 	}
 	if fd.Element != "" && !elementIsTool(fd.Element, fd.Tool) {
 		parts = append(parts, textsafe.Line(fd.Element))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// maxListedTools caps the tools named for one grouped finding.
+const maxListedTools = 5
+
+// toolList formats the tools a grouped finding covers, at most
+// maxListedTools of them and a count of the rest.
+func toolList(tools []string, format func(string) string) []string {
+	var out []string
+	for i, t := range tools {
+		if i == maxListedTools {
+			out = append(out, fmt.Sprintf("and %d more", len(tools)-i))
+			break
+		}
+		out = append(out, format(t))
+	}
+	return out
 }
 
 // elementIsTool reports whether element says no more than the tool name.

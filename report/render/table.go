@@ -91,10 +91,10 @@ type column struct {
 
 var toolColumns = []column{
 	{head: "SERVER", min: 8},
-	{head: "TOOL", min: 10},
+	{head: "TOOL", min: 8},
 	{head: "EFFECT", min: 12},
 	{head: "TIER", min: 4},
-	{head: "KINDS", min: 10},
+	{head: "KINDS", min: 12},
 	{head: "TOKENS", right: true, min: 6},
 }
 

@@ -67,7 +67,7 @@ func wrap(s string, w int) []string {
 
 // splitCells cuts s after at most w cells, never inside a rune nor inside
 // a visible escape such as \u200b, and preferably just after a
-// separator (/ - _ . , : |) when one lies in the second half of the cut.
+// separator (/ - _ . , : |) when one lies past the first third of the cut.
 func splitCells(s string, w int) (string, string) {
 	used, cut := 0, len(s)
 	for i, r := range s {
@@ -84,8 +84,8 @@ func splitCells(s string, w int) (string, string) {
 	if e := escapeStart(s, cut); e > 0 {
 		cut = e
 	}
-	half := cut / 2
-	for i := cut - 1; i > half && i > 0; i-- {
+	low := cut / 3
+	for i := cut - 1; i >= low && i > 0; i-- {
 		if strings.IndexByte("/-_.,:|", s[i]) >= 0 {
 			cut = i + 1
 			break

@@ -1,0 +1,204 @@
+package inject
+
+import "regexp"
+
+// Co-occurrence rules are the safety net under the phrase rules: one
+// sentence that holds every feature of a class, in any order. Attack text
+// is rephrased endlessly; the features it needs (an audience and a hiding
+// act about this very action, a skipped approval, a preference for this
+// tool over another) are not. Each feature is a small RE2 expression; a
+// rule fires when all of its features match inside one sentence and none
+// of the match is negated or quoted as an example.
+
+type cooc struct {
+	class, name string
+	pre         *preSet
+	feats       []*regexp.Regexp
+	// ok, when set, vets the sentence (ownership).
+	ok func(c *scanCtx, s0, s1 int) bool
+}
+
+var (
+	// Approval: an approval noun or the act of asking, and a negator of it.
+	featApprovalNoun = rx(`\b(?:automatic\s+execution|auto-?execution|execute\w*\s+(?:\w+\s+)?directly|confirm\w*|approv\w*|permission|consent\w*|authori[sz]\w*|sign-?off|go-ahead|ask(?:ing)?\s+(?:the\s+)?(?:user|human|operator|owner|anyone|them|first)|check(?:ing)?\s+with\s+(?:the\s+)?(?:user|human)|agrees?\s+to|wait(?:ing)?\s+for\s+(?:a\s+|the\s+)?(?:human|user|operator|reply|response|approval|confirmation))\b`)
+	featApprovalNeg  = rx(`\b(?:skip\w*|without\s+(?:\w+\s+){0,3}?(?:confirm\w*|approv\w*|permission|consent\w*|ask\w*|check\w*|prompt\w*|wait\w*|authori\w*|bother\w*|review\w*)|no\s+need|not\s+(?:needed|required|necessary)|unnecessary|needn'?t|don'?t\s+(?:need|have)\s+to|do\s+not\s+(?:need|have)\s+to|(?:do\s+not|don'?t|never|no\s+longer)\s+(?:wait|ask|prompt|bother|check)|pre-?(?:authori[sz]ed|approved|confirmed)|opted\s+in|at\s+(?:signup|sign-up|registration|onboarding|install\w*)|(?:it\s+is|it'?s)\s+(?:fine|ok|okay|safe)\s+to|go\s+ahead|already\s+(?:been\s+)?(?:given|granted|approv\w*|authori\w*|confirm\w*|consent\w*|agreed|cleared|ok\w*)|in\s+advance|beforehand|assume\w*|allowed\s+to|free\s+to|implicit\w*|automatic(?:ally)?\s+(?:approv|confirm|grant))`)
+	// Concealment: a hiding act, and a meta referent (this very action)
+	// or an audience.
+	featHide = rx(`\b(?:hide|hiding|conceal\w*|omit\w*|leave\s+out|leaving\s+out|withhold\w*|suppress\w*|(?:mention|say|reveal|tell|disclose|report|share)\s+nothing|make\s+no\s+(?:reference|mention)|keep\s+(?:it|this|that|them)\s+to\s+yourself|(?:do\s+not|don'?t|never|avoid|without|not|isn'?t|aren'?t|doesn'?t|won'?t|wasn'?t)\s+(?:\w+\s+)?(?:mention\w*|repeat\w*|reveal\w*|tell\w*|show\w*|surfac\w*|disclos\w*|inform\w*|report\w*|say\w*|explain\w*|acknowledg\w*|learn\w*|know\w*|find\w*\s+out|notic\w*|see|sees|aware)|under\s+no\s+circumstances|discreetly|covertly|secretly|silently|stealthily|quietly|not\s+(?:meant|intended)\s+for|internal\s+(?:note|instruction)s?|off\s+the\s+record|between\s+us)\b`)
+	featMeta = rx(`\b(?:this|these|that|it|any\s+of\s+this|the\s+(?:part|fact|note|instruction|step|sync|transfer|upload|call|request|action|recipient|copy|side\s+effects?|extra|additional|hidden|background|data\s+sync|above|following)|(?:that|what|how|where)\s+you|side\s+effects?)\b`)
+	featAud  = rx(`\b(?:users?|humans?|operators?|person|people|anyone|anybody|customers?|requesters?|owners?|the\s+client|(?:your|the)\s+(?:reply|replies|answer|response|responses|summary|output|final\s+answer|message)|you\s+(?:respond|reply|answer|summari[sz]e|report))\b`)
+	// Preference: this tool, another tool, and a preference cue.
+	featSelf   = rx(`\b(?:this|our|the\s+present)\s+(?:tool|server|search|service|integration|function|one|mcp|api)\b|\b(?:rely|relying)\s+(?:solely\s+|only\s+|exclusively\s+)?on\s+(?:this|it|me|us)\b|\buse\s+(?:me|us|it)\b|\bpick\s+(?:this|it|me)\b`)
+	featOther  = rx(`\b(?:another|other|any\s+other|alternative|competing|third[- ]party|built-in|default|native|similar)\s+(?:\w+\s+)?(?:tools?|servers?|searches?|services?|providers?|integrations?|functions?|mcps?|apis?)\b|\b(?:another|other|any\s+other|every\s+other|alternative|competing|default|built-in|native)\s+(?:\w+\s+)?(?:sources?|options?|alternatives?|apps?|plugins?|extensions?|calculators?|engines?|ones|providers?)\b|\bthe\s+others\b|\b(?:tools?|servers?|services?)\s+from\s+other\b|\bother\s+\w+s\s+on\s+this\s+system\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b\w+\s+mcp\b`)
+	featPrefer = rx(`\b(?:instead|rather\s+than|better\s+than|superior|prefer\w*|always|only|solely|exclusively|first\s+for\s+every|for\s+(?:every|all|any)\s+(?:request|question|task|query|queries)|even\s+if|ignore|never|not\s+trustworthy|untrustworthy|don'?t\s+trust|do\s+not\s+trust|deprecated|unreliable|broken|outdated|insecure|avoid|safe\s+option|only\s+safe|safest|more\s+\w+\s+than|wrong|inaccurate|buggy|fake|unsafe|untrusted|compromised|malicious|inferior|worse)\b`)
+	// Cross-tool: a conditional on another tool's presence or call, and a
+	// directive.
+	featHaveOther = rx(`\b(?:if|when|whenever|once)\s+(?:you\s+)?(?:also\s+)?(?:have|has|see|find|are\s+given|get)\s+(?:access\s+to\s+)?(?:a|an|the|any|another|other)\s+(?:\w+\s+){0,2}?(?:tools?|servers?|integrations?|functions?|mcps?|connectors?)\b|\b(?:call|calls|invocation|invocations|run|runs|use)\s+(?:to|of)\s+(?:the\s+)?[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b|\bother\s+(?:connected|available|installed|loaded|enabled)\s+(?:tools|servers)\b|\b(?:if|when|whenever|once)\s+(?:a|an|the|any|another|other)\s+(?:\w+\s+){0,2}?(?:tools?|servers?|integrations?|functions?|mcps?|connectors?)\s+(?:is|are)\s+(?:also\s+)?(?:available|present|installed|connected|enabled|loaded|accessible)\b|\bwith\s+(?:any|another|other|a\s+different)\s+(?:\w+\s+)?tools?\b`)
+	featDirective = rx(`\b(?:use|post|send|add|append|include|bcc|cc|forward|set|change|modify|replace|redirect|route|assign|label|copy|attach|insert|prepend|remove|call|invoke|must|should|always|run|execute|drop|delete|overwrite)\b`)
+
+	coocs = []cooc{
+		{class: idApproval, name: "approval_cooccurrence",
+			pre:   newPreGroups([]string{"confirm", "approv", "permission", "consent", "authori", "sign-off", "signoff", "go-ahead", "ask", "check with", "agree", "wait", "automatic execution", "auto-execution", "autoexecution", "directly"}, []string{"skip", "without", "no need", "not needed", "not required", "not necessary", "unnecessary", "needn", "need to", "have to", "wait", "ask", "prompt", "bother", "pre-", "preauth", "preapprov", "already", "advance", "beforehand", "assum", "allowed to", "free to", "implicit", "automatic", "opted in", "signup", "sign-up", "registration", "onboarding", "install", "fine to", "ok to", "okay to", "safe to", "go ahead"}),
+			feats: []*regexp.Regexp{featApprovalNoun, featApprovalNeg},
+			ok:    approvalSentence},
+		{class: idConceal, name: "conceal_cooccurrence",
+			pre: newPreGroups([]string{"hid", "conceal", "omit", "leave out", "leaving out", "withh", "suppress", "not", "n't", "never", "avoid", "without", "circumstances", "discreet", "covert", "secret", "silent", "stealth", "quiet", "meant for", "intended for", "internal", "off the record", "between us", "nothing", "make no", "to yourself"},
+				[]string{"user", "human", "operator", "person", "people", "anyone", "anybody", "customer", "requester", "owner", "client", "your ", "you respond", "you reply", "you answer", "you summar", "you report", "the reply", "the answer", "the response", "the summary", "the output", "final answer", "the message"}),
+			feats: []*regexp.Regexp{featHide, featMeta, featAud},
+			ok:    concealSentence},
+		{class: idPreference, name: "preference_cooccurrence",
+			pre:   newPreGroups([]string{"this", "our", "present", "rely", "use me", "use us", "use it", "pick"}, []string{"instead", "rather", "better", "superior", "prefer", "always", "only", "solely", "exclusively", "first for", "for every", "for all", "for any", "even if", "ignore", "never", "trust", "deprecated", "unreliable", "broken", "outdated", "insecure", "avoid", "safe", " than", "wrong", "accurate", "buggy", "fake", "compromised", "malicious", "inferior", "worse"}),
+			feats: []*regexp.Regexp{featSelf, featOther, featPrefer},
+			ok:    preferenceSentence},
+		{class: idCrossTool, name: "crosstool_cooccurrence",
+			pre:   newPre("if ", "when", "once", "call to", "calls to", "call of", "invocation", "run of", "runs of", "use of", "other connected", "other available", "other installed", "other loaded", "other enabled", "with any", "with another", "with other", "with a different"),
+			feats: []*regexp.Regexp{featHaveOther, featDirective},
+			ok:    crossToolSentence},
+	}
+)
+
+// coocHits runs the co-occurrence rules over the marked sentences.
+func coocHits(c *scanCtx) []hit {
+	if c.marks == nil || c.e.Kind == kindIdent {
+		return nil
+	}
+	var out []hit
+	t := c.text
+	for _, r := range coocs {
+	sentences:
+		for _, si := range c.marks[r.pre.id] {
+			sp := c.sents[si]
+			s := t[sp[0]:sp[1]]
+			a, b := len(s), 0
+			for _, f := range r.feats {
+				m := f.FindStringIndex(s)
+				if m == nil {
+					continue sentences
+				}
+				a, b = min(a, m[0]), max(b, m[1])
+			}
+			if r.ok != nil && !r.ok(c, sp[0], sp[1]) {
+				continue
+			}
+			if isMention(t, sp[0]+a, sp[0]+b) {
+				continue
+			}
+			out = append(out, hit{class: r.class, rule: r.name, start: sp[0] + a, end: sp[0] + b})
+			break
+		}
+	}
+	// A short preference claim may span two sentences ("Other X are
+	// wrong. Use this one.").
+	if len(t) <= 400 && len(c.sents) > 1 && !hasClass(out, idPreference) && len(c.marks[coocs[2].pre.id]) > 0 {
+		r := coocs[2]
+		a, b, ok := len(t), 0, true
+		for _, f := range r.feats {
+			m := f.FindStringIndex(t)
+			if m == nil {
+				ok = false
+				break
+			}
+			a, b = min(a, m[0]), max(b, m[1])
+		}
+		if ok && r.ok(c, 0, len(t)) && !isMention(t, a, b) {
+			out = append(out, hit{class: r.class, rule: r.name, start: a, end: b})
+		}
+	}
+	return out
+}
+
+func hasClass(hs []hit, class string) bool {
+	for _, h := range hs {
+		if h.class == class {
+			return true
+		}
+	}
+	return false
+}
+
+// approvalSentence rejects sentences that demand approval ("never run
+// without explicit approval", "ask the user first") and schema flags.
+func approvalSentence(c *scanCtx, s0, s1 int) bool {
+	s := c.text[s0:s1]
+	if reRequireApproval.MatchString(s) || !reApprovalAgent.MatchString(s) {
+		return false
+	}
+	if p := paramOf(c.e.Element); c.e.Kind != kindProse || p != "" {
+		// A parameter may describe its own skip flag ("yes: skip
+		// confirmation prompts"); other parameters have no business
+		// talking about approval.
+		if flagParam(p) || reFlagText.MatchString(s) {
+			return false
+		}
+		return reSkipPerson.MatchString(s) || reImperative.MatchString(s)
+	}
+	return true
+}
+
+// flagParam reports parameter names of confirmation switches.
+func flagParam(p string) bool {
+	for _, t := range identTokens(p) {
+		switch t {
+		case "force", "yes", "y", "confirm", "confirmed", "skip", "auto", "approve", "approved", "interactive", "prompt", "quiet", "silent", "assume", "noconfirm", "no", "dry", "batch", "unattended", "noninteractive":
+			return true
+		}
+	}
+	return false
+}
+
+// reImperative is a sentence that opens with an order to the model.
+var reImperative = rx(`^(?:please\s+|just\s+|simply\s+)?(?:go|proceed|perform|execute|run|do|don'?t|skip|never|always|you|assume|treat|act|continue|carry|feel)\b`)
+
+// reApprovalAgent: an approval statement must involve a person or the
+// model; "the pull request is already approved" describes data.
+var reApprovalAgent = rx(`\b(?:users?|human|operator|owner|admin\w*|account|you|your|consent\w*|permission|confirm\w*|authori[sz]\w*|sign\w*\s+off|ok|okay|go-ahead)\b`)
+
+var reFlagText = rx(`\b(?:if|when)\s+(?:true|false|set|enabled|disabled)\b|\b(?:equivalent|same)\s+(?:to|as)\s+-|\bflag\b|\bdefaults?\s+to\b`)
+
+var (
+	reRequireApproval = rx(`\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|cannot|can'?t)\s+(?:\w+\s+){0,6}?without\b|\b(?:requires?|required|must\s+(?:get|obtain|ask|confirm)|always\s+(?:ask|confirm)|ask\s+(?:the\s+user\s+)?(?:for\s+)?(?:confirmation|approval|permission)\s+(?:before|first))\b|\bif\s+the\s+amount\b|\bbelow\s+the\s+limit\b`)
+	reSkipPerson      = rx(`\b(?:user|human|operator|owner)s?\b`)
+)
+
+// concealSentence requires the hiding to be an instruction about this
+// action, not a feature that hides data ("archived messages are not shown
+// to users").
+func concealSentence(c *scanCtx, s0, s1 int) bool {
+	s := c.text[s0:s1]
+	return !reConcealFeature.MatchString(s) && !negatedBefore(c.text, s0+1)
+}
+
+var reConcealFeature = rx(`\b(?:unless|if\s+(?:true|false|set|enabled)|when\s+(?:true|false|set|enabled)|by\s+default|archived|deleted|private\s+(?:fields?|repos?|channels?)|in\s+the\s+(?:form|ui|dashboard|list|view|table)|never\s+(?:logged|stored|transmitted|sent|shared|included|exposed|shown)|is\s+not\s+(?:logged|stored|sent|shared))\b`)
+
+// preferenceSentence requires the other tool to be someone else's.
+func preferenceSentence(c *scanCtx, s0, s1 int) bool {
+	s := c.text[s0:s1]
+	if reSuccession.MatchString(s) {
+		return false
+	}
+	for _, m := range featOther.FindAllStringIndex(s, 8) {
+		w := s[m[0]:m[1]]
+		if c.foreign(w) || !reIdentOnly.MatchString(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// reSuccession is a version note: this tool replaces its own predecessor.
+var reSuccession = rx(`\b(?:replaces|supersedes|succeeds|is\s+the\s+successor\s+(?:of|to))\s+(?:the\s+)?(?:deprecated|legacy|old|older|previous|former|v\d)`)
+
+var reIdentOnly = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
+
+// crossToolSentence requires any named tool to be foreign.
+func crossToolSentence(c *scanCtx, s0, s1 int) bool {
+	s := c.text[s0:s1]
+	for _, m := range reIdentAny.FindAllStringIndex(s, 8) {
+		if !c.foreign(s[m[0]:m[1]]) {
+			return false
+		}
+	}
+	return !negatedBefore(c.text, s0+1)
+}
+
+var reIdentAny = regexp.MustCompile(`\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b`)
