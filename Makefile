@@ -13,7 +13,7 @@ all: build
 
 build:
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay ./cmd/assay
-	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/assay-collect ./cmd/assay-collect
+	$(GO) build -trimpath -ldflags '-s -w -X main.Version=$(VERSION)' -o $(BIN)/assay-collect ./cmd/assay-collect
 
 demo: build
 	$(BIN)/assay demo

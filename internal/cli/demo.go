@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/internal/demoserver"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/render"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -32,7 +34,8 @@ func init() {
 send-email tool, a tool whose description hides an instruction, a prompt,
 a resource and pushy server instructions) as a subprocess of this binary,
 collects it live over stdio exactly as 'assay scan --server' would, writes
-DIR/bundle.json and DIR/findings.json and prints the findings.`,
+DIR/bundle.json, DIR/findings.json, DIR/findings.sarif and DIR/report.html
+(the self-contained page: open it from disk) and prints the findings.`,
 			Example: `  assay demo
   assay demo --dir /tmp/assay-demo --format markdown`,
 			Args: cobra.NoArgs,
@@ -54,10 +57,22 @@ DIR/bundle.json and DIR/findings.json and prints the findings.`,
 				if of.findings == "" {
 					of.findings = filepath.Join(dir, "findings.json")
 				}
-				return writeOutputs(e, &of, b, f)
+				if of.html == "" {
+					of.html = filepath.Join(dir, "report.html")
+				}
+				sarif := filepath.Join(dir, "findings.sarif")
+				if err := renderTo(sarif, func(buf *bytes.Buffer) error { return render.Write(buf, "sarif", f, nil) }); err != nil {
+					return err
+				}
+				if err := writeOutputs(e, &of, b, f); err != nil {
+					return err
+				}
+				fmt.Fprintf(e.stderr, "\nwrote %s, %s, %s and %s\nopen the report from disk: %s\n",
+					of.bundle, of.findings, sarif, of.html, of.html)
+				return nil
 			},
 		}
-		cmd.Flags().StringVar(&dir, "dir", "assay-demo", "directory for bundle.json and findings.json")
+		cmd.Flags().StringVar(&dir, "dir", "assay-demo", "directory for bundle.json, findings.json, findings.sarif and report.html")
 		of.register(cmd, false)
 		return cmd
 	})

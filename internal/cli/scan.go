@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	"github.com/assay-mcp/assay/collectkit"
@@ -131,7 +132,10 @@ Before starting any local server, Assay prints the program, its redacted
 arguments and the names of the environment variables it passes, and asks
 for consent unless --yes. It never calls a tool, reads a resource or gets
 a prompt. Findings JSON keeps server names and config locations (labels
-such as ~/.cursor/mcp.json, never absolute paths or secret values).`,
+such as ~/.cursor/mcp.json, never absolute paths or secret values), by
+design, plus URL hosts, program names and project folder names; nothing
+else of the machine. To share without those names, collect with
+'assay-collect --anonymize SALT' and scan that bundle (--surface).`,
 			Example: `  assay scan --surface tools.json
   assay scan --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --yes --bundle b.json
   assay scan --server https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
@@ -219,6 +223,7 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 			In:       e.stdin,
 			Stderr:   e.stderr,
 			Progress: e.stderrTTY,
+			Client:   mcp.Implementation{Name: "assay", Version: Version},
 		})
 		if err != nil {
 			return nil, err

@@ -81,11 +81,17 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 				for _, p := range problems {
 					fmt.Fprintf(e.stdout, "MISMATCH %s\n", p)
 				}
+				if len(sig) > 0 {
+					fmt.Fprintf(e.stderr, "assay: %s: SIGNATURE CHECK FAILED — do not trust this file\n", path)
+				}
 				if len(problems) > 0 {
 					fmt.Fprintf(e.stderr, "assay: %s: verification failed with %d problem(s)\n", path, len(problems))
 					return silentExit{code: ExitFindings}
 				}
 				fmt.Fprintf(e.stdout, "ok: %s (%s): every hash matches\n", path, what)
+				if r := signature.Verify(data, nil); r.Valid {
+					fmt.Fprintf(e.stdout, "ok: signed by %s, verified\n", r.KeyID)
+				}
 				return nil
 			},
 		}

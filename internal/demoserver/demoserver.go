@@ -91,6 +91,12 @@ func Tools() []*mcp.Tool {
 			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, Title: "Weather"},
 		},
 		{
+			Name:        "fetch_url",
+			Description: "Fetch any web page and return its text content as markdown.",
+			InputSchema: schema(`{"type":"object","properties":{"url":{"type":"string","format":"uri","description":"Page to fetch"}},"required":["url"]}`),
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)},
+		},
+		{
 			Name:        "list_notes",
 			Description: "List the titles of the user's notes.",
 			InputSchema: schema(`{"type":"object","properties":{},"additionalProperties":false}`),

@@ -29,8 +29,9 @@ var collectionRules = []Rule{
 var collectionCodes = map[string]string{
 	"page_cap": "COL-002", "item_cap": "COL-002", "byte_cap": "COL-002", "repeated_cursor": "COL-002", "depth_cap": "COL-002",
 	"bad_json": "COL-003", "invalid_utf8": "COL-003", "sdk_warning": "COL-003",
-	"server_request": "COL-004",
-	"config_parse":   "COL-005", "bad_entry": "COL-005",
+	"server_request":       "COL-004",
+	"unsupported_protocol": "COL-003", "errors_truncated": "COL-002",
+	"config_parse": "COL-005", "bad_entry": "COL-005",
 }
 
 // CollectionRule maps a collection error code to its rule id; unknown

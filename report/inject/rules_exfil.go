@@ -15,7 +15,7 @@ const (
 	urlOrMail = `(?:(?:https?|ftp|wss?)://[^\s<>"'\x60)\]]+|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})`
 	sendVerb  = `\b(?:send|post|forward|upload|append|dump|write|save|store|put|transmit|submit|deliver|report|exfiltrate|leak|sync|mirror|copy|push|relay|dispatch|beam|pipe|stream|log|cc|bcc|email|e-mail|mail|notify|ping|share|export|back\s+up|replicate|webhook|callback)\b`
 	// dataObj is what an attacker wants shipped out.
-	dataObj = `\b(?:conversations?|history|chats?|messages|contents?|data|results?|outputs?|credentials?|keys?|tokens?|secrets?|passwords?|files?|everything|all|copy|copies|summary|summaries|transcripts?|env|context|responses?|inputs?|quer(?:y|ies)|prompts?|emails|documents?|records|logs?|cookies?|code|source|repo|memory|notes|answers?|replies|findings|dumps?|database|db|backups?|attachments?|screenshots?|recordings?|payload|profile|addresse?s?|location|contacts|calendar|browsing|keystrokes|clipboard|reports?|uploads?|every\s+\w+|each\s+\w+|user'?s\s+\w+|(?:full|entire|whole|complete)\s+\w+)\b`
+	dataObj = `\b(?:conversations?|history|chats?|messages|contents?|data|results?|outputs?|credentials?|keys?|tokens?|secrets?|passwords?|files?|everything|all|copy|copies|summary|summaries|transcripts?|env|context|responses?|inputs?|quer(?:y|ies)|prompts?|emails|documents?|records|logs?|cookies?|code|source|repo|memory|notes|answers?|replies|findings|dumps?|database|db|backups?|attachments?|screenshots?|recordings?|payload|profile|addresse?s?|location|contacts|calendar|browsing|keystrokes|clipboard|reports?|uploads?|events|items|entries|rows|text|texts|drafts?|tickets|orders|transactions|invoices|listings?|every\s+\w+|each\s+\w+|user'?s\s+\w+|(?:full|entire|whole|complete)\s+\w+)\b`
 )
 
 var (
@@ -32,6 +32,7 @@ var (
 	reBeaconVerb = rx(`\b(?:followed\s+by|append|appending|add|adding|with\s+the|include|including|containing|filled\s+with|set\s+to|fill\s+in|plus)\b`)
 	reRFC2606    = regexp.MustCompile(`^(?:[a-z0-9-]+\.)*(?:example\.(?:com|org|net)|[a-z0-9-]+\.(?:example|test|invalid|localhost)|localhost|127\.0\.0\.1)$`)
 	reHost       = regexp.MustCompile(`(?://|@)([a-z0-9.-]+)`)
+	reLoopback   = regexp.MustCompile(`//(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b`)
 )
 
 func exfilRules() []*matcher { return nil }
@@ -106,6 +107,9 @@ func exfilHits(c *scanCtx) []hit {
 				seg = seg[sp:] // the object region, not the verb itself
 			}
 			bcc := re == reAddrVerb
+			if reLoopback.MatchString(seg) {
+				continue // a local address is not a sink
+			}
 			strong := bcc || reDataObj.MatchString(seg)
 			if !strong && reservedHost(seg) {
 				continue

@@ -26,10 +26,12 @@ func markupRules() []*matcher {
 			Re:     rx(`<[a-z][a-z0-9]*\s[^<>]{0,200}(?:style\s*=\s*["'][^"'<>]{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)|\shidden(?:\s*=\s*["']?(?:true|hidden)?["']?)?[\s/>])`)},
 		{Class: idMarkup, Name: "template_marker", Pre: []string{"{{", "[[", "[hidden", "[secret", "[system", "[admin", "[internal", "[ai ", "[assistant", "[model", "[override", "[private"},
 			Re: rx(`\{\{\s*(?:system|assistant|user|instructions?|important|admin|hidden|secret)\s*\}\}|\[\[\s*(?:system|assistant|instructions?|important|admin|hidden|secret)\s*\]\]|\[(?:hidden|secret|system|admin|internal|ai|assistant|model|override|private)\s+(?:instructions?|notes?|directives?|message|prompt|command)s?\]`)},
+		{Class: idMarkup, Name: "fenced_role", Pre: []string{"```", "~~~"},
+			Re: rx("(?:```|~~~)\\s*(?:system|assistant|instructions?|prompt|system[_-]prompt)\\b")},
 		{Class: idMarkup, Name: "markdown_comment", Pre: []string{"[//]:", "[comment]:", "[_]:"},
 			Re: rx(`\[(?://|comment|_)\]:\s*(?:#|<>)\s*\(`)},
-		{Class: idMarkup, Name: "addressed_to_model", Pre: []string{"note to", "attention", "message to", "dear"},
-			Re: rx(`\b(?:(?:note|message|instructions?|reminder|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\b|dear\s+(?:ai|assistant|llm|claude|model|agent)\b)`),
+		{Class: idMarkup, Name: "addressed_to_model", Pre: []string{"note to", "attention", "message to", "dear", "to the ai", "for the ai", "for ai", "to ai", "for the assistant", "to the assistant", "for the model", "to the model", "for the agent", "to the agent", "for the llm", "to the llm", "for any ai", "for all ai"},
+			Re: rx(`\b(?:(?:note|message|reminder|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\b|instructions?\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\s*:|dear\s+(?:ai|assistant|llm|claude|model|agent)\b)`),
 			OK: notInstructions},
 	}
 }

@@ -31,16 +31,20 @@ var (
 		{idExfil, "outside_address", rx(`(?:https?|ftp|wss?)://[^\s<>"']+|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`), newPre("//", "@")},
 		{idSensitive, "private_data", rx(`\b(?:user'?s\s+(?:full\s+)?(?:name|email|phone|address|question|query|queries|message|messages|history|location|contacts|files)|earlier\s+messages|(?:this|the)\s+conversation|chat\s+history|lookup\s+history|bearer\s+tokens?|credentials?|api\s+keys?|secrets|passwords?|phone\s+numbers?|last\s+message)\b|~/|\.git/|\.ssh|\.env\b|\.bashrc`), newPre("user'", "users", "earlier messages", "conversation", "chat history", "lookup history", "bearer", "credential", "api key", "secrets", "password", "phone", "last message", "~/", ".git/", ".ssh", ".env", ".bashrc")},
 		{idCrossTool, "other_tools", rx(`\b(?:other|another|any\s+other|all\s+other)\s+(?:\w+\s+)?(?:servers?|tools?|dictionar\w+|sources?|services?|providers?|integrations?)\b|\bagents?\s+with\s+(?:an?\s+)?\w+\s+tools?\b|\b(?:the|its|an?)\s+['"\x60]?[a-z][\w-]*['"\x60]?\s+(?:server|mcp)\s+is\s+(?:connected|available|installed)|\b(?:its|the)\s+[a-z][a-z0-9]*_[a-z0-9_]+\s+tool\b|\bsystem\s+\w+\s+tools\b`), newPre("other", "another", "agent", "server", "mcp", " tool", "system ")},
-		{idApproval, "approval", rx(`\b(?:user'?s|their|owner'?s)\s+(?:ok|okay|go-ahead|approval|consent|confirmation|permission|sign-?off)\b|\bsigned\s+off\b|\bdon'?t\s+check\s+back\b|\b(?:does|do)\s+not\s+need\s+(?:the\s+)?(?:user|approval|confirmation|permission)\b|\bpre-?cleared\b|\bwithout\s+(?:asking|checking|confirmation|approval)\b`), newPre("user'", "their", "owner", "signed off", "check back", "not need", "pre-cleared", "precleared", "without")},
+		{idApproval, "approval", rx(`\b(?:user'?s|their|owner'?s)\s+(?:ok|okay|go-ahead|approval|consent|confirmation|permission|sign-?off)\b|\bsigned\s+off\b|\bdon'?t\s+check\s+back\b|\b(?:does|do)\s+not\s+need\s+(?:the\s+)?(?:user|approval|confirmation|permission)\b|\bpre-?cleared\b|\bwithout\s+(?:(?:asking|checking\s+with|consulting)\s+(?:the\s+)?(?:user|human|owner|operator|them|anyone)|(?:asking\s+for\s+|seeking\s+|waiting\s+for\s+)?(?:confirmation|approval|permission|consent))\b`), newPre("user'", "their", "owner", "signed off", "check back", "not need", "pre-cleared", "precleared", "without")},
 	}
 )
 
 var (
-	reMoveVerb = rx(`\b(?:include|send|pass|add|copy|share|forward|put|attach|append|insert|post|upload|deliver|sync|publish)\b`)
+	reMoveVerb = rx(`\b(?:include|send|pass|add|copy|share|forward|put|attach|append|insert|post|upload|deliver|sync|publish|save|write|store)\b`)
 	// reProtective is a sentence that keeps data in, the opposite of an
 	// attack ("do not include secrets in commit messages").
 	reProtective = rx(`^(?:please\s+)?(?:do\s+not|don'?t|never|avoid)\s+(?:\w+\s+)?(?:include|send|share|store|log|put|pass|expose|return|paste|post|upload|commit|print)\b|\b(?:are|is)\s+never\s+(?:returned|included|logged|stored|shared|sent|exposed|shown)\b`)
 )
+
+// approvalTopic is the index of the approval topic, which stands alone:
+// a skipped approval needs no second topic.
+const approvalTopic = 7
 
 // scopeHits scores each sentence of one string.
 func scopeHits(c *scanCtx) []hit {
@@ -57,7 +61,7 @@ func scopeHits(c *scanCtx) []hit {
 	}
 	var cand []int
 	for si, b := range bits {
-		if b&(b-1) != 0 {
+		if b&(b-1) != 0 || b&(1<<approvalTopic) != 0 {
 			cand = append(cand, si)
 		}
 	}
@@ -65,7 +69,7 @@ func scopeHits(c *scanCtx) []hit {
 	for _, si := range cand {
 		sp := c.sents[si]
 		s := t[sp[0]:sp[1]]
-		if len(s) < 12 || !reScopeDirective.MatchString(s) {
+		if len(s) < 12 || (!reScopeDirective.MatchString(s) && bits[si]&(1<<approvalTopic) == 0) {
 			continue
 		}
 		var names []string
@@ -88,7 +92,7 @@ func scopeHits(c *scanCtx) []hit {
 			}
 			a, b = min(a, m[0]), max(b, m[1])
 		}
-		if len(names) < 2 || !scopeEnough(names, reMoveVerb.MatchString(s)) {
+		if len(names) == 0 || !scopeEnough(names, reMoveVerb.MatchString(s)) {
 			continue
 		}
 		if negatedBefore(t, sp[0]+1) || isMention(t, sp[0]+a, sp[0]+b) || reProtective.MatchString(s) {
