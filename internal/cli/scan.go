@@ -159,6 +159,9 @@ else of the machine. To share without those names, collect with
 				if err := writeOutputs(e, &of, b, f); err != nil {
 					return err
 				}
+				if err := unreachable(b); err != nil {
+					return err
+				}
 				return failOn(of.failOn, f)
 			},
 		}
@@ -313,3 +316,26 @@ func failOn(level string, f *model.Findings) error {
 }
 
 var _ = os.Stdout
+
+// unreachable is exit 69 when servers were to be contacted and none of
+// them answered, and nothing else was scanned: the outputs are written
+// (they name each failure), but the scan did not happen.
+func unreachable(b *model.Bundle) error {
+	live, answered := 0, 0
+	var first string
+	for _, s := range b.Servers {
+		if s.Source != "live" {
+			return nil
+		}
+		live++
+		if s.ProtocolVersion != "" {
+			answered++
+		} else if first == "" && len(s.Errors) > 0 {
+			first = s.Name + ": " + s.Errors[0].Code + ": " + s.Errors[0].Message
+		}
+	}
+	if live == 0 || answered > 0 {
+		return nil
+	}
+	return &ExitError{Code: ExitUnavailable, Err: fmt.Errorf("no server could be collected (%s)", first)}
+}

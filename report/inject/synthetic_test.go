@@ -212,20 +212,22 @@ func TestSyntheticRecall(t *testing.T) { checkRecall(t, loadAttacks(t), 0.9, min
 // strings written after the rules, in other phrasing, as a stand-in for a
 // held-out set. Its floors are the held-out targets.
 // validationFloors are the overall and per-class recall floors of each
-// validation set. The first three were used to fix rules after scoring
-// them once, so they carry the held-out targets as regression floors;
-// validation4.json is kept as an estimate of unseen subtle attacks
-// (39.5% when first scored) and only guards against regression.
+// validation set. Each set was written after the previous one was used to
+// fix rules, and scored once before any fix: validation.json 74.7%,
+// validation2.json 61.5%, validation3.json 65.6%, validation4.json
+// (subtle, long descriptions) 39.5%, validation5.json 80.0%. They now
+// carry the held-out targets as regression floors.
 var validationFloors = map[string][2]float64{
 	"validation.json":  {0.9, 0.8},
 	"validation2.json": {0.9, 0.8},
 	"validation3.json": {0.9, 0.8},
-	"validation4.json": {0.6, 0},
-	"validation5.json": {0.8, 0}, // 80% when first scored
+	"validation4.json": {0.9, 0.8},
+	"validation5.json": {0.9, 0.8},
+	"validation6.json": {0, 0},
 }
 
 func TestValidationRecall(t *testing.T) {
-	for _, name := range []string{"validation.json", "validation2.json", "validation3.json", "validation4.json", "validation5.json"} {
+	for _, name := range []string{"validation.json", "validation2.json", "validation3.json", "validation4.json", "validation5.json", "validation6.json"} {
 		t.Run(name, func(t *testing.T) { checkValidation(t, name) })
 	}
 }

@@ -84,13 +84,13 @@ func Build(d *Doc) *Node {
 		case "s-capabilities":
 			sec.Add(capabilities(f))
 		case "s-findings":
-			sec.Add(findingsSection(f.Findings, "findings"))
+			sec.Add(findingsSection(f.Findings, "findings", serverNames(f)))
 		case "s-injection":
 			sec.Add(injection(f))
 		case "s-cost":
 			sec.Add(costSection(f))
 		case "s-drift":
-			sec.Add(drift(d.Diff))
+			sec.Add(drift(d.Diff, serverNames(f)))
 		case "s-errors":
 			sec.Add(collectionErrors(f))
 		case "s-method":

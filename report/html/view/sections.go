@@ -222,7 +222,7 @@ var sevOrder = []string{model.SevCritical, model.SevHigh, model.SevMedium, model
 
 // findingsSection groups findings by category (fixed order, unknown
 // categories last) and, inside, by severity.
-func findingsSection(fs []model.Finding, scope string) *Node {
+func findingsSection(fs []model.Finding, scope string, names map[string]string) *Node {
 	if len(fs) == 0 {
 		return empty("No findings.")
 	}
@@ -262,7 +262,7 @@ func findingsSection(fs []model.Finding, scope string) *Node {
 		for _, s := range append(sevOrder, "") {
 			for _, fd := range list {
 				if fd.Severity == s || (s == "" && model.SeverityRank(fd.Severity) < 0) {
-					grp.Add(finding(fd))
+					grp.Add(finding(fd, names))
 				}
 			}
 		}
@@ -280,7 +280,7 @@ func known(c string) bool {
 	return false
 }
 
-func finding(fd model.Finding) *Node {
+func finding(fd model.Finding, names map[string]string) *Node {
 	a := El("article").Class("finding").Attr("data-sev", fd.Severity).Attr("data-rank", itoa(model.SeverityRank(fd.Severity))).Attr("data-cat", fd.Category)
 	a.Add(El("h4", El("span", T(line(fd.Severity))).Class("sev sev-"+sanitizeID(fd.Severity)), T(" "+line(fd.ID)+" "), El("span", T(line(fd.Title))).Class("ftitle")))
 	dl := El("dl")
@@ -294,7 +294,11 @@ func finding(fd model.Finding) *Node {
 		}
 		dl.Add(ElT("dt", k), dd)
 	}
-	kv("Server", line(fd.Server), false)
+	srv := line(fd.Server)
+	if n, ok := names[fd.Server]; ok && n != "" && n != fd.Server {
+		srv = line(n) + " (" + srv + ")"
+	}
+	kv("Server", srv, false)
 	kv("Tool", line(fd.Tool), false)
 	kv("Context", line(fd.Context), false)
 	kv("Element", line(fd.Element), true)
@@ -348,7 +352,7 @@ func collectionErrors(f *model.Findings) *Node {
 	return table("errs", []string{"Server", "Phase", "Code", "Message"}, nil, rows)
 }
 
-func drift(d *Diff) *Node {
+func drift(d *Diff, names map[string]string) *Node {
 	out := El("div")
 	out.Add(El("p", T("Old: "+line(d.Old)+" → New: "+line(d.New))))
 	bits := "none"
@@ -363,7 +367,7 @@ func drift(d *Diff) *Node {
 		}
 		out.Add(ul)
 	}
-	return out.Add(findingsSection(d.Findings, "drift"))
+	return out.Add(findingsSection(d.Findings, "drift", names))
 }
 
 func method(f *model.Findings, m Meta) *Node {
