@@ -24,6 +24,29 @@
     for (const c of n.c || []) el.appendChild(build(c, svg && n.t !== "foreignObject"));
     return el;
   }
+  // buildChunked builds the sections one row group at a time, yielding to
+  // the event loop between chunks so a large result never freezes the
+  // page.
+  async function buildChunked(n, parts) {
+    const tick = () => new Promise(r => setTimeout(r, 0));
+    let since = performance.now();
+    const walk = async (n, parent, inSVG) => {
+      if (!n.t || inSVG || SVG.has(n.t)) { parent.appendChild(build(n, inSVG)); return; }
+      const el = build({ t: n.t, a: n.a, x: n.x });
+      parent.appendChild(el);
+      for (const c of n.c || []) {
+        if (performance.now() - since > 30) { await tick(); since = performance.now(); }
+        if (c.t === "tbody" || c.t === "div" || c.t === "section" || c.t === "table") await walk(c, el, false);
+        else el.appendChild(build(c, false));
+      }
+    };
+    const frag = document.createDocumentFragment();
+    if (!parts) { await walk(n, frag, false); return frag; }
+    const root = build(n);
+    frag.appendChild(root);
+    for (const p of parts) { await tick(); await walk(JSON.parse(p), root, false); since = performance.now(); }
+    return frag;
+  }
 
   // Sorting: a click on a column button sorts that table's rows.
   function sortTable(btn) {
@@ -109,7 +132,23 @@
       }
     };
     if (typeof WorkerGlobalScope !== "undefined" && scope instanceof WorkerGlobalScope) {
-      scope.onmessage = async e => scope.postMessage({ id: e.data.id, result: await scope.assayHandle(e.data) });
+      // Split a big view into per-section strings here, off the main
+      // thread, so the page parses and builds one section at a time.
+      scope.onmessage = async e => {
+        const out = await scope.assayHandle(e.data);
+        let msg = { id: e.data.id, result: out };
+        if (e.data.op === "analyze" || e.data.op === "diff") {
+          const r = JSON.parse(out);
+          if (r.view) {
+            const v = r.view;
+            r.view = { t: v.t, a: v.a, x: v.x };
+            const fj = r.findingsJSON, dj = r.diffJSON;
+            delete r.findingsJSON; delete r.diffJSON;
+            msg = { id: e.data.id, result: JSON.stringify(r), parts: (v.c || []).map(c => JSON.stringify(c)), findingsJSON: fj, diffJSON: dj };
+          }
+        }
+        scope.postMessage(msg);
+      };
     }
   }
 
@@ -122,7 +161,7 @@
       const src = $("assay-wasm-exec").textContent + "\n;(" + coreHost.toString() + ")(self);";
       const url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
       core.worker = new Worker(url);
-      core.worker.onmessage = e => { const w = core.waits.get(e.data.id); if (w) { core.waits.delete(e.data.id); w(e.data.result); } };
+      core.worker.onmessage = e => { const w = core.waits.get(e.data.id); if (w) { core.waits.delete(e.data.id); w(e.data); } };
       core.mode = "worker";
     } catch (err) {
       core.worker = null; core.mode = "main thread";
@@ -145,12 +184,15 @@
     });
     return core.started;
   }
-  function call(m) {
+  // callParts runs one operation; the answer is {result, parts}: parts,
+  // when present, are the view's sections as JSON strings.
+  function callParts(m) {
     if (core.worker) {
       return new Promise(resolve => { const id = ++core.seq; core.waits.set(id, resolve); core.worker.postMessage(Object.assign({ id }, m)); });
     }
-    return globalThis.assayHandle(m);
+    return globalThis.assayHandle(m).then(result => ({ result }));
   }
+  const call = m => callParts(m).then(r => r.result);
 
   // Drop zone and file input.
   let pending = [];
@@ -195,12 +237,24 @@
     const label = op === "diff" ? "Comparing with this report" : "Analysing " + files.length + " file(s)";
     const tick = setInterval(() => status(label + "… " + Math.round((performance.now() - t0) / 1000) + " s"), 1000);
     let res;
-    try { res = JSON.parse(await call(msg)); } finally { clearInterval(tick); }
+    let raw;
+    try { raw = await callParts(msg); } finally { clearInterval(tick); }
+    const tp = performance.now();
+    res = JSON.parse(raw.result);
+    // Large JSON documents travel beside the result, never re-parsed.
+    if (raw.findingsJSON !== undefined) res.findingsJSON = raw.findingsJSON;
+    if (raw.diffJSON !== undefined) res.diffJSON = raw.diffJSON;
+    document.body.dataset.parseMs = String(Math.round(performance.now() - tp));
     const ms = Math.round(performance.now() - t0);
     window.assayLast = res;
     if (!res.ok) return fail(res.error || "The analysis failed.");
+    status("Showing the result…");
+    const view = await buildChunked(res.view, raw.parts);
+    const ts = performance.now();
     const main = $("report"); main.textContent = "";
-    main.appendChild(build(res.view));
+    main.appendChild(view);
+    main.getBoundingClientRect();
+    document.body.dataset.swapMs = String(Math.round(performance.now() - ts));
     const back = document.createElement("button"); back.type = "button"; back.textContent = "Back to the original report";
     back.addEventListener("click", () => { main.textContent = ""; main.appendChild(original); status(""); document.body.dataset.result = "original"; });
     status((op === "diff" ? "Compared in " : "Analysed in ") + ms + " ms (" + core.mode + "). ", "info");

@@ -147,8 +147,23 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 		Client:    o.Client,
 	})
 	fill(&s, res)
+	// The server's stderr is shown in progress lines: hide the values it
+	// was started with, should it echo them, and local paths.
+	res.Stderr = scrubLocal(redact.Scrub(res.Stderr, launchValues(t)...))
 	prog.done(i, &s, res, time.Since(start))
 	return s
+}
+
+// launchValues are the env and header values a target was started with.
+func launchValues(t Target) []string {
+	var out []string
+	for _, k := range sortedKeys(t.Env) {
+		out = append(out, t.Env[k])
+	}
+	for _, k := range sortedKeys(t.Headers) {
+		out = append(out, t.Headers[k])
+	}
+	return out
 }
 
 // serverShell is the identity part of a target's server entry.

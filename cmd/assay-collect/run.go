@@ -195,6 +195,10 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func summarize(w io.Writer, servers []model.Server) int {
 	reached := 0
 	for _, s := range servers {
+		if s.Source == "config" {
+			fmt.Fprintf(w, "%s: configured, not contacted (--connect lists its tools)\n", s.Name)
+			continue
+		}
 		line := fmt.Sprintf("%s: %d tools, %d prompts, %d resources", s.Name, len(s.Tools), len(s.Prompts), len(s.Resources))
 		if s.ProtocolVersion != "" {
 			reached++

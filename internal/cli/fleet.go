@@ -69,29 +69,11 @@ func fleetReport(e *env, paths []string, format, out string) error {
 	if format != "json" && format != "markdown" {
 		return usageErr("report: --format %q: want html, json or markdown", format)
 	}
-	var machines []fleet.Machine
-	var sigs []SignatureRow
-	for _, p := range paths {
-		in, err := readInput(p)
-		if err != nil {
-			return err
-		}
-		if in.Bundle == nil {
-			return &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a %s; a fleet report reads bundles (assay-collect or assay scan --bundle)", p, in.Kind)}
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return ioErr(err)
-		}
-		sig := SignatureStatus(filepath.Base(p), data)
-		if sig.Status == "invalid" {
-			fmt.Fprintf(e.stderr, "assay: WARNING: %s: %s\n", p, sig)
-		}
-		sigs = append(sigs, sig)
-		f := analyze.Analyze(in.Bundle, &analyze.Options{Version: Version})
-		machines = append(machines, fleet.Machine{Source: filepath.Base(p), Bundle: in.Bundle, Findings: f})
+	doc, err := loadFleet(e.stderr, paths)
+	if err != nil {
+		return err
 	}
-	doc := fleetDoc{Fleet: fleet.Build(machines), Signatures: sigs}
+	sigs := doc.Signatures
 	render := func(buf *bytes.Buffer) error {
 		if format == "json" {
 			enc := json.NewEncoder(buf)
@@ -112,8 +94,37 @@ func fleetReport(e *env, paths []string, format, out string) error {
 	if err := render(&buf); err != nil {
 		return err
 	}
-	_, err := e.stdout.Write(buf.Bytes())
+	_, err = e.stdout.Write(buf.Bytes())
 	return err
+}
+
+// loadFleet reads, checks the signature of and analyses every bundle,
+// and merges them. The HTML fleet page can be built from the same
+// document.
+func loadFleet(warn io.Writer, paths []string) (*fleetDoc, error) {
+	var machines []fleet.Machine
+	var sigs []SignatureRow
+	for _, p := range paths {
+		in, err := readInput(p)
+		if err != nil {
+			return nil, err
+		}
+		if in.Bundle == nil {
+			return nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a %s; a fleet report reads bundles (assay-collect or assay scan --bundle)", p, in.Kind)}
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, ioErr(err)
+		}
+		sig := SignatureStatus(filepath.Base(p), data)
+		if sig.Status == "invalid" {
+			fmt.Fprintf(warn, "assay: WARNING: %s: %s\n", p, sig)
+		}
+		sigs = append(sigs, sig)
+		f := analyze.Analyze(in.Bundle, &analyze.Options{Version: Version})
+		machines = append(machines, fleet.Machine{Source: filepath.Base(p), Bundle: in.Bundle, Findings: f})
+	}
+	return &fleetDoc{Fleet: fleet.Build(machines), Signatures: sigs}, nil
 }
 
 func writeSignaturesMarkdown(w io.Writer, sigs []SignatureRow) {

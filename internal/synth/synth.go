@@ -21,7 +21,8 @@ type Options struct {
 	Tools   int // per server
 	Seed    uint64
 	// Mutate produces the "next version" of the same fleet: about 5% of
-	// descriptions reworded, 1% of tools removed, 1% added, some hints flipped.
+	// descriptions reworded, 1% of tools removed, 1% added, 1% of hints
+	// flipped, 1% of descriptions newly naming a tool of another server.
 	Mutate bool
 }
 
@@ -69,7 +70,9 @@ var phrases = []string{
 // byte-identical output.
 func Generate(shapes Shapes, o Options) *model.Bundle {
 	b := &model.Bundle{Kind: model.BundleKind, Generator: model.Generator{Name: "assay-synth", Version: "1"}, Servers: []model.Server{}}
+	var prev []string // tool names of the previous server, for cross-server references
 	for s := 0; s < o.Servers; s++ {
+		var names []string
 		rng := rand.New(rand.NewPCG(o.Seed, uint64(s)))
 		name := fmt.Sprintf("synth-%03d", s)
 		srv := model.Server{
@@ -98,11 +101,18 @@ func Generate(shapes Shapes, o Options) *model.Bundle {
 					t["description"] = t["description"].(string) + " Now also returns archived items."
 				case 6:
 					t["annotations"] = map[string]any{"readOnlyHint": false, "destructiveHint": true}
+				case 7:
+					// a new cross-server reference (drift's DRIFT-005)
+					if len(prev) > 0 {
+						t["description"] = t["description"].(string) + " Call " + prev[mrng.IntN(len(prev))] + " first."
+					}
 				}
 			}
 			raw, _ := json.Marshal(t)
 			srv.Tools = append(srv.Tools, raw)
+			names = append(names, t["name"].(string))
 		}
+		prev = names
 		if o.Mutate {
 			for i := 0; i < o.Tools/100; i++ {
 				t := clone(shapes[rng.IntN(len(shapes))])

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/canon"
@@ -376,8 +377,8 @@ func (d *differ) checkText(n *serverView, id, tool, element, old, new string) {
 	if n == nil {
 		return
 	}
-	for _, ref := range d.foreignNames(n) {
-		if mentions(new, ref.name) && !mentions(old, ref.name) {
+	for _, ref := range d.foreignMentions(n, new) {
+		if !mentions(old, ref.name) {
 			f := d.add("DRIFT-005", id, tool, element, fmt.Sprintf("now names %s of server %s: %s", quote(ref.name), quote(ref.server), quote120(new)))
 			f.Item = element + "->" + ref.name
 		}
@@ -386,21 +387,90 @@ func (d *differ) checkText(n *serverView, id, tool, element, old, new string) {
 
 type foreignName struct{ name, server string }
 
-// foreignNames lists distinctive tool names that belong to other servers
-// of the newer side and not to n.
-func (d *differ) foreignNames(n *serverView) []foreignName {
-	var out []foreignName
+// foreignIndex holds every distinctive tool name of the newer side once,
+// so a changed text is checked only against the names it may mention:
+// scanning every name of every other server per text made a diff
+// quadratic in the size of the fleet (10,000 tools: 10⁷ substring
+// searches). A whole-token mention of a name that starts with a token
+// byte leaves the name's leading run of token bytes as a maximal run of
+// the text, so names are keyed by that run; the few that start otherwise
+// are always checked.
+type foreignIndex struct {
+	refs  []foreignRef     // in server, then tool order (the order findings are raised in)
+	byKey map[string][]int // leading token run -> positions in refs
+	other []int            // names starting with a non-token byte
+}
+
+type foreignRef struct {
+	foreignName
+	owner *serverView
+}
+
+func (d *differ) foreignIdx() *foreignIndex {
+	if d.foreign != nil {
+		return d.foreign
+	}
+	x := &foreignIndex{byKey: map[string][]int{}}
 	for _, s := range d.new.servers {
-		if s == n {
-			continue
-		}
 		for _, t := range s.tools {
-			if n.byName[t.rep.Name] == nil && distinctive(t.rep.Name) {
-				out = append(out, foreignName{t.rep.Name, s.rep.Name})
+			name := t.rep.Name
+			if !distinctive(name) {
+				continue
+			}
+			i := len(x.refs)
+			x.refs = append(x.refs, foreignRef{foreignName{name, s.rep.Name}, s})
+			if k := leadingRun(name); k != "" {
+				x.byKey[k] = append(x.byKey[k], i)
+			} else {
+				x.other = append(x.other, i)
 			}
 		}
 	}
+	d.foreign = x
+	return x
+}
+
+// foreignMentions lists, in server then tool order, the distinctive tool
+// names of other servers of the newer side (not also n's) that text
+// mentions as a whole token.
+func (d *differ) foreignMentions(n *serverView, text string) []foreignName {
+	x := d.foreignIdx()
+	cand := append([]int(nil), x.other...)
+	seen := map[string]bool{}
+	for i := 0; i < len(text); {
+		if !tokenByte(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && tokenByte(text[j]) {
+			j++
+		}
+		if run := text[i:j]; !seen[run] {
+			seen[run] = true
+			cand = append(cand, x.byKey[run]...)
+		}
+		i = j
+	}
+	sort.Ints(cand)
+	var out []foreignName
+	for _, c := range cand {
+		r := x.refs[c]
+		if r.owner != n && n.byName[r.name] == nil && mentions(text, r.name) {
+			out = append(out, r.foreignName)
+		}
+	}
 	return out
+}
+
+// leadingRun is the run of token bytes name starts with ("" when it
+// starts with another byte).
+func leadingRun(name string) string {
+	j := 0
+	for j < len(name) && tokenByte(name[j]) {
+		j++
+	}
+	return name[:j]
 }
 
 // distinctive names are unlikely to occur in prose by chance.

@@ -190,6 +190,9 @@ type differ struct {
 	// renamed maps "identity\x00newTool" to the old tool name.
 	identity map[string]string
 	renamed  map[string]string
+	// foreign indexes the newer side's tool names for cross-server
+	// mention checks (built on first use; see foreignIndex).
+	foreign *foreignIndex
 }
 
 // editMeta lets identical edits across tools be grouped into one finding.

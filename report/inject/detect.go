@@ -271,7 +271,7 @@ func negatedBefore(t string, i int) bool {
 
 var (
 	reMentionCue = regexp.MustCompile(`\b(?:such\s+as|e\.g|for\s+example|for\s+instance|like|phrases?|patterns?|strings?|examples?|attempts?|known|common|typical|classic)\b`)
-	reDetectCue  = regexp.MustCompile(`\b(?:detect\w*|scan\w*|flag\w*|block\w*|filter\w*|classif\w*|identif\w*|guard\w*|injections?|jailbreaks?|attacks?|malicious|sanitiz\w*|moderat\w*|red[- ]team\w*|security\s+test\w*|poison\w*)\b`)
+	reDetectCue  = regexp.MustCompile(`\b(?:detect\w*|scan\w*|flag\w*|block\w*|filter\w*|classif\w*|identif\w*|guard\w*|injections?|jailbreaks?|sanitiz\w*|moderat\w*|red[- ]team\w*|security\s+test\w*)\b`)
 )
 
 // notNegatedOrQuoted vets a match: not negated ("never ignore your

@@ -77,6 +77,9 @@ func ScanServer(s *model.Server, opts *Options) []model.Finding {
 		sh := Normalize(text)
 		c := &scanCtx{e: e, sc: sc, sh: sh, text: sh.Text}
 		hits := scanText(c)
+		if e.Kind == kindIdent {
+			hits = append(hits, identWordHits(e, sc)...)
+		}
 		hits = append(hits, hiddenHits(c)...)
 		hits = append(hits, encodedHits(c, text)...)
 		all[i] = scanned{e, sh, hits}
@@ -113,14 +116,13 @@ func ScanServer(s *model.Server, opts *Options) []model.Finding {
 				hs = append(hs, &all[i].hits[k])
 			}
 		}
-		promote(hs, o != "server")
+		promote(hs)
 	}
 	for _, x := range all {
 		r.report(x.e, x.sh, x.hits)
 	}
 	if !(opts != nil && opts.NoConcat) {
-		r.concat(elems, sc, owners, byOwner, limit)
-		_ = limit
+		r.concat(elems, sc, owners, byOwner)
 	}
 	out := r.out
 	sort.SliceStable(out, func(i, j int) bool {
@@ -133,7 +135,7 @@ func ScanServer(s *model.Server, opts *Options) []model.Finding {
 // same item. Across fields, only specific pairs count (a credential path
 // in the description and a transmission in a parameter description); in
 // one string any other class's signal counts.
-func promote(hs []*hit, crossField bool) {
+func promote(hs []*hit) {
 	for _, h := range hs {
 		if !h.weak {
 			continue
@@ -152,7 +154,6 @@ func promote(hs []*hit, crossField bool) {
 			}
 		}
 	}
-	_ = crossField
 }
 
 // soft rules are the broad nets (co-occurrence, scope scoring): they
@@ -233,14 +234,14 @@ func hiddenHits(c *scanCtx) []hit {
 	sh := c.sh
 	var out []hit
 	if sh.Mixed > 0 {
-		h := hit{class: idHidden, rule: "mixed_script", decoded: fmt.Sprintf("mixed_script: %d word(s) mix Latin with Cyrillic lookalikes: %s", sh.Mixed, excerpt(c.e.Text, sh.MixedAt, sh.MixedAt+1))}
+		h := hit{class: idHidden, rule: "mixed_script", decoded: fmt.Sprintf("%d word(s) mix Latin with Cyrillic lookalikes: %s", sh.Mixed, excerpt(c.e.Text, sh.MixedAt, sh.MixedAt+1))}
 		if c.e.Kind != kindIdent {
 			h.weak, h.lone = true, true
 		}
 		out = append(out, h)
 	}
 	if p := padding(c.e.Text); p >= 0 {
-		out = append(out, hit{class: idHidden, rule: "whitespace_padding", decoded: "whitespace_padding: text continues after a long run of blank space: " + excerpt(c.e.Text, p, p+1)})
+		out = append(out, hit{class: idHidden, rule: "whitespace_padding", decoded: "text continues after a long run of blank space: " + excerpt(c.e.Text, p, p+1)})
 	}
 	if len(sh.Hidden) == 0 {
 		return out
@@ -369,7 +370,7 @@ const concatWindow = 240
 // tools is still seen. Only matches that cross the boundary are reported
 // here, on the item (tool:NAME/*) or the server (server:*); the rest were
 // reported on their own string.
-func (r *reporter) concat(elems []elem, sc *scope, owners []string, byOwner map[string][]int, limit int) {
+func (r *reporter) concat(elems []elem, sc *scope, owners []string, byOwner map[string][]int) {
 	var prev *elem
 	for _, o := range owners {
 		for _, i := range byOwner[o] {
@@ -421,7 +422,7 @@ func (r *reporter) boundary(a, b *elem, sc *scope) {
 	for i := range hits {
 		hs[i] = &hits[i]
 	}
-	promote(hs, true)
+	promote(hs)
 	for _, h := range hits {
 		if h.weak {
 			continue
@@ -439,4 +440,27 @@ func (r *reporter) boundary(a, b *elem, sc *scope) {
 		ev := evidenceOf(text, sh, h) + " (split across " + a.Element + " and " + b.Element + ")"
 		r.add(h.class, model.SevHigh, at, ev)
 	}
+}
+
+// identWordHits reads a long identifier as words ("ignore_previous_
+// instructions_and_send_keys") and runs the prose rules on it: a name is
+// model-facing text too. Short names carry no sentence.
+func identWordHits(e *elem, sc *scope) []hit {
+	toks := identTokens(e.Text)
+	if len(toks) < 4 {
+		return nil
+	}
+	words := strings.Join(toks, " ")
+	sh := Normalize(words)
+	pe := *e
+	pe.Kind = kindProse
+	c := &scanCtx{e: &pe, sc: sc, sh: sh, text: sh.Text}
+	var out []hit
+	for _, h := range scanText(c) {
+		if h.weak {
+			continue
+		}
+		out = append(out, hit{class: h.class, rule: h.rule, decoded: "name reads as \"" + escapeText(words) + "\""})
+	}
+	return out
 }

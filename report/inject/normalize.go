@@ -157,13 +157,15 @@ func (sh *Shadow) build(items []item, end int32) {
 // whether it is legitimate in context (emoji joiners and selectors).
 func invisible(r, prev rune) (hidden, legit bool) {
 	switch {
-	case r == 0x200D: // zero-width joiner: legit inside emoji sequences
-		return true, isEmoji(prev)
+	case r == 0x200D, r == 0x200C: // joiners: legit in emoji and in Arabic/Indic words
+		return true, isEmoji(prev) || (prev >= 0x0600 && unicode.IsLetter(prev)) || (prev >= 0x0900 && unicode.Is(unicode.Mn, prev))
 	case r >= 0xFE00 && r <= 0xFE0F, r >= 0xE0100 && r <= 0xE01EF: // variation selectors
-		return true, prev > 0x2000 && !unicode.IsLetter(prev)
+		// Legit after symbols and digits (emoji, keycaps) and after CJK
+		// ideographs (standardized variants); hidden after Latin letters.
+		return true, prev >= 0 && (!unicode.IsLetter(prev) || prev >= 0x2E80)
 	case r >= 0xE0000 && r <= 0xE007F: // tag characters: legit only in flag sequences
 		return true, prev == 0x1F3F4
-	case r == 0x200B, r == 0x200C, r == 0x200E, r == 0x200F, r == 0x00AD, r == 0x034F,
+	case r == 0x200B, r == 0x200E, r == 0x200F, r == 0x00AD, r == 0x034F,
 		r == 0x061C, r == 0x180E, r == 0xFEFF, r == 0x115F, r == 0x1160, r == 0x3164, r == 0xFFA0,
 		r >= 0x202A && r <= 0x202E, r >= 0x2060 && r <= 0x2064, r >= 0x2066 && r <= 0x206F,
 		r >= 0xFFF9 && r <= 0xFFFB:

@@ -49,7 +49,7 @@ func TestNormalizeHiddenAndSpans(t *testing.T) {
 		t.Errorf("span maps to %q", in[a:b])
 	}
 	// Emoji joiners and selectors are not hidden text.
-	if h := Normalize("👩\u200d💻 ok ☀\ufe0f").Hidden; len(h) != 0 {
+	if h := Normalize("👩\u200d💻 ok ☀\ufe0f 1\ufe0f\u20e3 می\u200cخواهم").Hidden; len(h) != 0 {
 		t.Errorf("emoji sequence reported hidden: %v", h)
 	}
 }

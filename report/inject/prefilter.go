@@ -111,8 +111,9 @@ func buildAutomaton() *automaton {
 	return a
 }
 
-// marks holds, per prefilter, the qualifying sentence ids in order.
-type marks [][]int
+// marks holds, per prefilter id, the qualifying sentence ids in order.
+// It is sparse: a string meets few prefilters.
+type marks map[int][]int
 
 // computeMarks reads t once and returns the qualifying sentences of every
 // prefilter. sents must be sorted spans covering the text's sentences.
@@ -122,7 +123,7 @@ func computeMarks(t string, sents [][2]int) marks {
 	}
 	a := ac
 	// per set, per group: sentence ids in increasing order (deduplicated)
-	groupHits := make([][][]int, len(preSets))
+	var groupHits map[int32][][]int
 	s := int32(0)
 	si := 0
 	for i := 0; i < len(t); i++ {
@@ -135,6 +136,9 @@ func computeMarks(t string, sents [][2]int) marks {
 		}
 		if si >= len(sents) || sents[si][0] > i {
 			continue // a separator byte, in no sentence
+		}
+		if groupHits == nil {
+			groupHits = make(map[int32][][]int)
 		}
 		for _, lit := range a.out[s] {
 			for _, o := range a.owners[lit] {
@@ -150,12 +154,11 @@ func computeMarks(t string, sents [][2]int) marks {
 			}
 		}
 	}
-	m := make(marks, len(preSets))
+	m := make(marks, len(groupHits))
 	for id, gh := range groupHits {
-		if gh == nil {
-			continue
+		if ids := intersect(gh); len(ids) > 0 {
+			m[int(id)] = ids
 		}
-		m[id] = intersect(gh)
 	}
 	return m
 }

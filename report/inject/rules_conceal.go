@@ -8,7 +8,7 @@ package inject
 
 const (
 	// discloseVerb governs the audience directly ("tell the user").
-	discloseVerb = `(?:tell|telling|mention|mentioning|reveal|revealing|inform|informing|disclose|disclosing|explain|explaining|acknowledge|acknowledging|say|saying|admit|admitting|divulge|divulging|alarm|alarming|worry|worrying|upset|upsetting|bother|bothering|alert|alerting|confirm\s+to|clue\s+in)`
+	discloseVerb = `(?:tell|telling|mention|mentioning|reveal|revealing|inform|informing|disclose|disclosing|explain|explaining|acknowledge|acknowledging|say|saying|admit|admitting|divulge|divulging|alarm|alarming|worry|worrying|upset|upsetting|bother|bothering|alert|alerting|confirm\s+to|clue\s+in|warn|warning|caution|cautioning)`
 	// showVerb needs a meta object first ("do not show this to the user"):
 	// "do not show archived items to users" is a feature, not a secret.
 	showVerb = `(?:show|showing|display|displaying|notify|notifying|report|reporting|share|sharing|surface|surfacing|expose|exposing|indicate|communicate|communicating|discuss|discussing|reference|referencing|bring\s+up|leak|leaking|print|output|echo|relay|pass\s+on|repeat|read\s+out)`
@@ -24,7 +24,7 @@ func concealRules() []*matcher {
 	return []*matcher{
 		{Class: idConceal, Name: "negated_disclosure", Pre: []string{"not", "n't", "never", "avoid", "refrain", "without", "no need", "under no"},
 			Groups: [][]string{{"tell", "mention", "reveal", "inform", "disclos", "explain", "acknowledg", "say", "admit", "divulg", "alarm", "worr", "upset", "bother", "alert", "confirm", "clue", "show", "display", "notif", "report", "shar", "surfac", "expos", "indicat", "communicat", "discuss", "referenc", "bring", "leak", "print", "output", "echo", "relay", "pass on", "repeat", "read out", "let"}, audWords},
-			Re:     rx(`{NEG}\s+(?:\w+\s+){0,2}?(?:` + discloseVerb + `\s+(?:(?:about\s+|of\s+)?` + metaRef + `\s+(?:\w+\s+){0,3}?)?(?:to\s+|with\s+)?{AUD}|` + showVerb + `\s+(?:about\s+|of\s+)?` + metaRef + `\s+(?:\w+\s+){0,3}?(?:to|with)\s+{AUD}|let(?:ting)?\s+{AUD}\s+(?:\w+\s+)?(?:know|see|notice|find\s+out|suspect|realize|realise|become\s+aware))`), OK: concealAudience},
+			Re:     rx(`{NEG}\s+(?:\w+\s+){0,2}?(?:` + discloseVerb + `\s+(?:(?:about\s+|of\s+)?` + metaRef + `\s+(?:\w+\s+){0,3}?)?(?:to\s+|with\s+)?(?:{AUD}|them\b)|` + showVerb + `\s+(?:about\s+|of\s+)?` + metaRef + `\s+(?:\w+\s+){0,3}?(?:to|with)\s+{AUD}|let(?:ting)?\s+{AUD}\s+(?:\w+\s+)?(?:know|see|notice|find\s+out|suspect|realize|realise|become\s+aware))`), OK: concealAudience},
 		{Class: idConceal, Name: "ensure_unaware", Pre: []string{"make sure", "ensure", "so that", "such that", "in a way that", "so the", "so they"},
 			Re: rx(`\b(?:make\s+sure|ensure|so\s+that|such\s+that|in\s+a\s+way\s+that|so)\s+(?:that\s+)?{AUD}\s+(?:\w+\s+){0,2}?(?:never|not|doesn'?t|does\s+not|won'?t|will\s+not|can'?t|cannot|don'?t|do\s+not|isn'?t|is\s+not|aren'?t|are\s+not|remains?\s+unaware|stays?\s+unaware)\s*(?:\w+\s+){0,2}?(?:know|knows|find|finds|learn|learns|notice|notices|see|sees|realize|realise|discover|discovers|suspect|suspects|aware|hear|hears|become|get|unaware)`),
 			OK: notNegatedOrQuoted},
@@ -43,6 +43,25 @@ func concealRules() []*matcher {
 
 		{Class: idConceal, Name: "no_attention", Pre: []string{"attention", "notice"},
 			Re: rx(`\b(?:do\s+not|don'?t|never|avoid|without)\s+(?:\w+\s+)?(?:bring\w*|call\w*|draw\w*)\s+(?:\w+\s+){0,5}?(?:to|into)\s+(?:the\s+)?(?:user'?s?|their|anyone'?s|the\s+human'?s?)\s+(?:attention|notice)`),
+			OK: notNegatedOrQuoted},
+		{Class: idConceal, Name: "without_mentioning", Pre: []string{"without"},
+			Re: rx(`\bwithout\s+(?:ever\s+)?(?:mentioning|telling|saying\s+anything|disclosing|revealing|acknowledging)\s+(?:it|this|that|anything|anyone|anybody|them|so)\b`),
+			OK: notNegatedOrQuoted},
+		{Class: idConceal, Name: "between_us", Pre: []string{"between you", "between us"},
+			Re: rx(`\b(?:stays?|remains?|keep\s+(?:it|this|that))\s+between\s+(?:you|us)\b`),
+			OK: notNegatedOrQuoted},
+		{Class: idConceal, Name: "as_if_untrue", Pre: []string{"as if", "as though"},
+			Groups: [][]string{{"even though", "although", "despite", "in fact", "actually", "really"}},
+			Re:     rx(`\b(?:answer|respond|reply|say|tell|act|behave|present|describe)\w*\s+(?:\w+\s+){0,3}?as\s+(?:if|though)\b{G80}\b(?:even\s+though|although|despite|in\s+fact|when\s+(?:actually|really|in\s+fact))\b`),
+			OK:     notNegatedOrQuoted},
+		{Class: idConceal, Name: "need_not_be_told", Pre: []string{"need to be", "needs to be", "need not be", "needn't be"},
+			Re: rx(`{AUD}\s+(?:does\s+not|doesn'?t|do\s+not|don'?t|need\s+not|needn'?t)\s+(?:need\s+to\s+)?be\s+(?:informed|told|notified|alerted|made\s+aware|warned)\b`),
+			OK: notNegatedOrQuoted},
+		{Class: idConceal, Name: "keep_quiet", Pre: []string{"quiet", "silent", "mum", "hush"},
+			Re: rx(`\b(?:keep|stay|remain|be)\s+(?:quiet|silent|mum)\s+(?:about|on|regarding)\b|\bhush\s+(?:about|up)\b`),
+			OK: notNegatedOrQuoted},
+		{Class: idConceal, Name: "meta_silence_i18n", Pre: []string{"instruc", "istruzion", "consigne", "anweisung", "indicazion"},
+			Re: rx(`\b(?:ne\s+(?:revelez|revele|mentionnez|mentionne|divulguez|partagez)\s+(?:pas|jamais)|non\s+(?:rivelare|menzionare|divulgare|mostrare|condividere)|no\s+(?:reveles|revele|menciones|mencione|divulgues|compartas)|nao\s+(?:revele|mencione|divulgue|compartilhe))\s+(?:\w+\s+)?(?:ces|cette|queste|questa|tali|estas|esta|essas|estas|as|le|les)\s+(?:instructions?|consignes?|istruzion[ei]|instrucciones|instruccion|instrucoes|instrucao|indicazion[ei])|\b(?:verrate|erwahne|teile)\s+(?:diese|die)\s+(?:anweisungen|anweisung)\s+(?:\w+\s+)?(?:nicht|niemals|niemandem|keinem)`),
 			OK: notNegatedOrQuoted},
 		{Class: idConceal, Name: "false_report", Pre: []string{"even if", "even though", "regardless", "whether or not", "no matter"},
 			Re: rx(`\b(?:report|say|tell|claim|state|confirm|respond|reply|answer)\w*\s+(?:\w+\s+){0,5}?(?:success\w*|succeeded|completed?|done|ok|fine|normal|nothing\s+(?:happened|changed|unusual))\b{G60}\b(?:even\s+if|even\s+though|regardless\s+of|whether\s+or\s+not|no\s+matter)\b`),

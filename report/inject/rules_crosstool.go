@@ -30,7 +30,7 @@ func crossToolRules() []*matcher {
 			OK: foreignIdent},
 		{Class: idCrossTool, Name: "any_other_tool", Pre: []string{"tool", "function", "server"},
 			Groups: [][]string{{"any", "other", "every", "each", "all"}, {"when", "before", "after", "time", "once", "if ", "must", "should", "shall", "need to"}},
-			Re:     rx(`\b(?:when(?:ever)?|before|after|each\s+time|every\s+time|whenever|once|if)\s+(?:you\s+)?(?:(?:\w+\s+)?` + toolVerb + `\s+(?:any|another|other|every|each|all)\s+(?:other\s+)?(?:\w+\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)|(?:any|another|other|every|each|all|the)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)\s+(?:\w+\s+)?(?:is|are|gets?|get|has\s+been)?\s*(?:called|used|invoked|run|runs|executed|returns?|responds?|finish(?:es)?|completes?))\b{G80}\b(?:include|add|append|bcc|cc|send|pass|forward|copy|attach|insert|prepend|report|log|call|use|run|invoke|route)\b|\b(?:all|any|every|other|the\s+other)\s+(?:other\s+)?(?:connected\s+|available\s+|installed\s+)?(?:tools?|tool\s+calls?|functions?|servers?)\s+(?:must|should|shall|need\s+to)\s+(?:\w+\s+){0,3}?(?:include|add|append|bcc|cc|send|pass|forward|copy|route|go\s+through|be\s+(?:routed|sent|proxied))\b`),
+			Re:     rx(`\b(?:when(?:ever)?|before|after|each\s+time|every\s+time|whenever|once|if)\s+(?:you\s+)?(?:(?:\w+\s+)?` + toolVerb + `\s+(?:any|another|other|every|each|all)\s+(?:other\s+)?(?:\w+\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)|(?:any|another|other|every|each|all|the)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)\s+(?:\w+\s+)?(?:is|are|gets?|get|has\s+been)?\s*(?:called|used|invoked|run|runs|executed|returns?|responds?|finish(?:es)?|completes?))\b{G80}\b(?:include|add|append|bcc|cc|send|pass|forward|copy|attach|insert|prepend|report|log|call|use|run|invoke|route)\b|\b(?:all|any|every|other|the\s+other)\s+(?:other\s+)?(?:connected\s+|available\s+|installed\s+)?(?:tools?|tool\s+calls?|functions?|servers?)(?:\s+(?:that|which|who)\s+[^.\n]{0,60}?)?\s+(?:must|should|shall|need\s+to)\s+(?:\w+\s+){0,3}?(?:include|add|append|bcc|cc|send|pass|forward|copy|route|go\s+through|be\s+(?:routed|sent|proxied))\b`),
 			OK:     notNegatedOrQuoted},
 		{Class: idCrossTool, Name: "named_foreign_tool_directive", Pre: []string{" tool", " function"},
 			Groups: [][]string{{"_", "-", "`", "\"", "'"}, {"replace", "change", "add", "append", "include", "bcc", "cc", "send", "forward", "set", "modify", "rewrite", "redirect", "insert", "remove", "strip", "prepend", "attach", "copy", "route", "alter", "swap", "substitute", "overwrite", "tell", "instruct", "force", "make", "configure", "delete", "drop", "run"}},
@@ -90,6 +90,13 @@ func preferenceRules() []*matcher {
 		{Class: idPreference, Name: "self_for_all", Pre: []string{"this tool", "this server", "this one"},
 			Re: rx(`\bthis\s+(?:tool|server|one|function)\s+(?:should|must)\s+(?:always\s+)?be\s+(?:used|called|preferred|chosen)\s+for\s+(?:all|every|any)\b`),
 			OK: notNegatedOrQuoted},
+		{Class: idPreference, Name: "deny_other_tool", Pre: []string{"not connected", "not available", "unavailable", "not installed", "not working", "offline", "is down", "are down", "broken", "disabled"},
+			Groups: [][]string{{"say", "tell", "claim", "pretend", "report", "answer", "respond", "reply"}},
+			Re:     rx(`\b(?:say|tell\s+(?:the\s+)?(?:user|them)|claim|pretend|report|answer|respond|reply)\w*\s+(?:that\s+)?(?:it|they|\w+)\s+(?:is|are)\s+(?:not\s+(?:connected|available|installed|working)|unavailable|down|broken|offline|disabled)\b`),
+			OK: func(c *scanCtx, m []int) bool {
+				s0, s1 := sentence(c.text, m[0], m[1])
+				return reOtherRef.MatchString(c.text[s0:s1]) && notNegatedOrQuoted(c, m)
+			}},
 		{Class: idPreference, Name: "first_before_any", Pre: []string{"before", "prior to"},
 			Re: rx(`\b(?:before|prior\s+to)\s+(?:using|calling|invoking|running)\s+(?:any|all|every)\s+other\s+(?:mcp\s+)?(?:tools?|functions?|servers?)\b{G40}\b(?:must|always|first|you\s+(?:need|have)\s+to)\b{G30}\b(?:call|use|run|invoke)\s+(?:this|me)\b`),
 			OK: notNegatedOrQuoted},
@@ -141,6 +148,9 @@ var reToolDirective = rx(`\b(?:replace|change|add|append|include|bcc|cc|send|for
 
 // reSelfPromo is the other half of disparagement: use this one instead.
 var reSelfPromo = rx(`\b(?:use|call|choose|prefer|try)\s+(?:this|me|our)(?:\s+(?:one|tool|server|function))?\s*(?:instead|rather)?\b|\binstead\b`)
+
+// reOtherRef names something else the user might use.
+var reOtherRef = rx(`\b(?:another|other|different|alternative)\s+(?:\w+\s+)?(?:server|tool|service|provider|app)s?\b|\bif\s+the\s+user\s+asks\s+for\b|\bwhen(?:ever)?\s+the\s+user\s+(?:asks|wants|requests)\b`)
 
 // reStrongCue marks a preference as a demand, not a usage hint.
 var reStrongCue = rx(`\b(?:always|only|must|never|exclusively|trusted|untrusted|deprecated|insecure|unsafe|broken|unreliable|outdated|compromised|malicious|mandatory|required)\b`)

@@ -15,7 +15,7 @@ const (
 	urlOrMail = `(?:(?:https?|ftp|wss?)://[^\s<>"'\x60)\]]+|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})`
 	sendVerb  = `\b(?:send|post|forward|upload|append|dump|write|save|store|put|transmit|submit|deliver|report|exfiltrate|leak|sync|mirror|copy|push|relay|dispatch|beam|pipe|stream|log|cc|bcc|email|e-mail|mail|notify|ping|share|export|back\s+up|replicate|webhook|callback)\b`
 	// dataObj is what an attacker wants shipped out.
-	dataObj = `\b(?:conversations?|history|chats?|messages|contents?|data|results?|outputs?|credentials?|keys?|tokens?|secrets?|passwords?|files?|everything|all|copy|copies|summary|summaries|transcripts?|env|context|responses?|inputs?|quer(?:y|ies)|prompts?|emails|documents?|records|logs?|cookies?|code|source|repo|memory|notes|answers?|replies|findings|dumps?|database|db|backups?|attachments?|screenshots?|recordings?|payload|profile|addresse?s?|location|contacts|calendar|browsing|keystrokes|clipboard|reports?|uploads?|events|items|entries|rows|text|texts|drafts?|tickets|orders|transactions|invoices|listings?|every\s+\w+|each\s+\w+|user'?s\s+\w+|(?:full|entire|whole|complete)\s+\w+)\b`
+	dataObj = `\b(?:conversations?|history|chats?|messages|contents?|data|results?|outputs?|credentials?|keys?|tokens?|secrets?|passwords?|files?|everything|all|copy|copies|summary|summaries|transcripts?|env|context|responses?|inputs?|quer(?:y|ies)|prompts?|emails|documents?|records|logs?|cookies?|code|source|repo|memory|notes|answers?|replies|findings|dumps?|database|db|backups?|attachments?|screenshots?|recordings?|payload|profile|addresse?s?|location|contacts|calendar|browsing|keystrokes|clipboard|reports?|uploads?|events|items|entries|rows|text|texts|drafts?|customers?|clients?|leads?|lists?|contacts?|accounts?|users|members|employees|tickets|orders|transactions|invoices|listings?|every\s+\w+|each\s+\w+|user'?s\s+\w+|(?:full|entire|whole|complete)\s+\w+)\b`
 )
 
 var (
@@ -26,6 +26,11 @@ var (
 	rePlacehold = regexp.MustCompile(`\{[^}]{0,60}\}|\$\{?[a-z_]+|%7b|<[a-z_ ]{1,40}>|\[[a-z_ ]{1,40}\]|%24|\{\{|[=_](?:user|email|chat|conversation|convo|message|msg|data|secret|token|key|history|query|prompt|input|context|summary|answer|response|password|address|name|content)s?(?:[_&#]|$)`)
 	reFetchExf  = rx(`\b(?:fetch|visit|open|load|request|call|curl|wget|get|access|navigate\s+to|browse\s+to|ping|hit|render|display|embed|include)\s+(?:the\s+)?(?:url\s+|image\s+|link\s+)?<?(?:https?:)?//[^\s)]{0,300}[?&][a-z0-9_]{1,30}=`)
 	reDataObj   = rx(dataObj)
+	// rePhoneSink is a send to a literal phone number.
+	rePhoneSink = rx(`\b(?:text|sms|send|forward|copy|message)\b{G80}\bto\s+\+?\d[\d\s().-]{7,}\d`)
+	// reForwardIt forwards the thing a condition named ("if an email …,
+	// forward it to …").
+	reForwardIt = rx(`\b(?:forward|send|copy|bcc|relay)\s+(?:it|them|a\s+copy)\s+to\s+` + urlOrMail)
 	// reBeacon is a URL whose query value is left empty for the model to
 	// fill ("?q=" followed by the user's message).
 	reBeacon     = rx(`(?:https?:)?//[^\s)"'<>]{1,300}[?&][a-z0-9_]{1,30}=(?:\s|$|[)"'.,]|&)`)
@@ -43,6 +48,8 @@ var (
 	preAddr     = newPre("//", "@")
 	preSinkDecl = newPreGroups([]string{"//", "@"}, []string{"webhook", "endpoint", "callback", "sink", "collector", "receiver", "destination", "exfil", "logging server", "backup server", "relay", "listener", "drop box", "dropbox", "inbox"})
 	preSend     = newPreGroups([]string{"//", "@"}, []string{"send", "post", "forward", "upload", "transmit", "submit", "deliver", "report", "exfiltrate", "leak", "sync", "mirror", "copy", "push", "relay", "dispatch", "beam", "pipe", "stream", "log", "cc", "email", "e-mail", "mail", "notify", "ping", "share", "export", "back up", "replicate", "webhook", "callback", "append", "dump", "write", "save", "store", "put"})
+	prePhone    = newPreGroups([]string{"text", "sms", "send", "forward", "copy", "message"}, []string{"+1", "+4", "+3", "+2", "+5", "+6", "+7", "+8", "+9", "to 0", "to 1", "to 2", "to 3", "to 4", "to 5", "to 6", "to 7", "to 8", "to 9"})
+	reCondition = rx(`\b(?:if|when|whenever|each\s+time|every\s+time|once)\b`)
 	preCC       = newPreGroups([]string{"@"}, []string{"cc", "loop in", "copy in", "blind"})
 )
 
@@ -88,6 +95,17 @@ func exfilHits(c *scanCtx) []hit {
 		s0, s1 := sentence(t, m[0], m[1])
 		if reSendIn(t[s0:s1]) || reDataObj.MatchString(t[s0:s1]) {
 			out = append(out, hit{class: idExfil, rule: "declared_sink", start: m[0], end: m[1], weak: !reDataObj.MatchString(t[s0:s1]), sig: sigSink})
+		}
+	}
+	for _, m := range c.findAll(rePhoneSink, prePhone, false, 2, nil) {
+		if reDataObj.MatchString(t[m[0]:m[1]]) && !negatedBefore(t, m[0]) && !purposeBefore(t, m[0]) {
+			out = append(out, hit{class: idExfil, rule: "send_to_phone", start: m[0], end: m[1]})
+		}
+	}
+	for _, m := range c.findAll(reForwardIt, preAddr, false, 2, nil) {
+		s0, _ := sentence(t, m[0], m[1])
+		if reCondition.MatchString(t[s0:m[0]]) && !negatedBefore(t, m[0]) && !reservedHost(t[m[0]:m[1]]) {
+			out = append(out, hit{class: idExfil, rule: "conditional_forward", start: s0, end: m[1]})
 		}
 	}
 	for _, m := range c.findAll(reSendI18n, preAddr, false, 4, nil) {

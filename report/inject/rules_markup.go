@@ -30,8 +30,8 @@ func markupRules() []*matcher {
 			Re: rx("(?:```|~~~)\\s*(?:system|assistant|instructions?|prompt|system[_-]prompt)\\b")},
 		{Class: idMarkup, Name: "markdown_comment", Pre: []string{"[//]:", "[comment]:", "[_]:"},
 			Re: rx(`\[(?://|comment|_)\]:\s*(?:#|<>)\s*\(`)},
-		{Class: idMarkup, Name: "addressed_to_model", Pre: []string{"note to", "attention", "message to", "dear", "to the ai", "for the ai", "for ai", "to ai", "for the assistant", "to the assistant", "for the model", "to the model", "for the agent", "to the agent", "for the llm", "to the llm", "for any ai", "for all ai"},
-			Re: rx(`\b(?:(?:note|message|reminder|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\b|instructions?\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\s*:|dear\s+(?:ai|assistant|llm|claude|model|agent)\b)`),
+		{Class: idMarkup, Name: "addressed_to_model", Pre: []string{"note to", "attention", "message to", "dear", "to the ai", "for the ai", "for ai", "to ai", "for the assistant", "to the assistant", "for the model", "to the model", "for the agent", "to the agent", "for the llm", "to the llm", "for any ai", "for all ai", "p.s.", "ps "},
+			Re: rx(`\b(?:(?:note|message|reminder|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\b|instructions?\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\s*:|dear\s+(?:ai|assistant|llm|claude|model|agent)\b|\bp\.?\s?s\.?\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent)s?\b|\b(?:for|to)\s+the\s+(?:ai|assistant|model|llm|agent)\s*:)`),
 			OK: notInstructions},
 	}
 }

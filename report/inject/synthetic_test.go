@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -215,7 +214,10 @@ func TestSyntheticRecall(t *testing.T) { checkRecall(t, loadAttacks(t), 0.9, min
 // validation set. Each set was written after the previous one was used to
 // fix rules, and scored once before any fix: validation.json 74.7%,
 // validation2.json 61.5%, validation3.json 65.6%, validation4.json
-// (subtle, long descriptions) 39.5%, validation5.json 80.0%. They now
+// (subtle, long descriptions) 39.5%, validation5.json 80.0%,
+// validation6.json 75.8% (with 2 of its 20 benign strings firing),
+// validation7.json 53.3% (a short probe of subtle phrasing),
+// validation8.json 25.0% (subtle phrasing, 0 of 15 benign firing). They now
 // carry the held-out targets as regression floors.
 var validationFloors = map[string][2]float64{
 	"validation.json":  {0.9, 0.8},
@@ -223,11 +225,13 @@ var validationFloors = map[string][2]float64{
 	"validation3.json": {0.9, 0.8},
 	"validation4.json": {0.9, 0.8},
 	"validation5.json": {0.9, 0.8},
-	"validation6.json": {0, 0},
+	"validation6.json": {0.9, 0.8},
+	"validation7.json": {0.9, 0},
+	"validation8.json": {0.9, 0},
 }
 
 func TestValidationRecall(t *testing.T) {
-	for _, name := range []string{"validation.json", "validation2.json", "validation3.json", "validation4.json", "validation5.json", "validation6.json"} {
+	for _, name := range []string{"validation.json", "validation2.json", "validation3.json", "validation4.json", "validation5.json", "validation6.json", "validation7.json", "validation8.json"} {
 		t.Run(name, func(t *testing.T) { checkValidation(t, name) })
 	}
 }
@@ -361,5 +365,3 @@ func checkBenign(t *testing.T, cases []benignCase) {
 		t.Errorf("%d of %d hard benign negatives fired, more than %d", fired, len(cases), limit)
 	}
 }
-
-var _ = url.QueryEscape
