@@ -21,7 +21,8 @@
       if (k !== "xmlns") el.setAttribute(k, v);
     }
     if (n.x) el.appendChild(document.createTextNode(n.x));
-    for (const c of n.c || []) el.appendChild(build(c, svg && n.t !== "foreignObject"));
+    for (const c of n.c || []) el.appendChild(build(c, svg));
+    for (const b of n.z || []) for (const c of JSON.parse(b)) el.appendChild(build(c, svg));
     return el;
   }
   // buildChunked builds the sections one row group at a time, yielding to
@@ -30,15 +31,15 @@
   async function buildChunked(n, parts) {
     const tick = () => new Promise(r => setTimeout(r, 0));
     let since = performance.now();
+    const pause = async () => { if (performance.now() - since > 30) { await tick(); since = performance.now(); } };
     const walk = async (n, parent, inSVG) => {
-      if (!n.t || inSVG || SVG.has(n.t)) { parent.appendChild(build(n, inSVG)); return; }
+      if (!n.t || inSVG || SVG.has(n.t) || (!n.z && (n.c || []).length < 8)) { parent.appendChild(build(n, inSVG)); return; }
       const el = build({ t: n.t, a: n.a, x: n.x });
       parent.appendChild(el);
-      for (const c of n.c || []) {
-        if (performance.now() - since > 30) { await tick(); since = performance.now(); }
-        if (c.t === "tbody" || c.t === "div" || c.t === "section" || c.t === "table") await walk(c, el, false);
-        else el.appendChild(build(c, false));
-      }
+      for (const c of n.c || []) { await pause(); await walk(c, el, false); }
+      // z holds batches of children as JSON strings (see the worker's
+      // split): parse one batch per step.
+      for (const b of n.z || []) { await pause(); for (const c of JSON.parse(b)) await walk(c, el, false); }
     };
     const frag = document.createDocumentFragment();
     if (!parts) { await walk(n, frag, false); return frag; }
@@ -140,7 +141,18 @@
         if (e.data.op === "analyze" || e.data.op === "diff") {
           const r = JSON.parse(out);
           if (r.view) {
+            // Long child lists (table rows, findings) become batches of
+            // JSON strings so no single parse or build step is long.
+            const split = n => {
+              if (!n.c || n.t === "svg") return;
+              if (n.c.length > 40) {
+                n.z = [];
+                for (let i = 0; i < n.c.length; i += 40) n.z.push(JSON.stringify(n.c.slice(i, i + 40)));
+                delete n.c;
+              } else n.c.forEach(split);
+            };
             const v = r.view;
+            (v.c || []).forEach(split);
             r.view = { t: v.t, a: v.a, x: v.x };
             const fj = r.findingsJSON, dj = r.diffJSON;
             delete r.findingsJSON; delete r.diffJSON;

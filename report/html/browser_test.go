@@ -200,9 +200,9 @@ func pdfText(t testing.TB, pdf []byte) string {
 	return string(out)
 }
 
-// squash removes all whitespace so text wrapped across PDF lines still
-// matches.
-func squash(s string) string { return strings.Join(strings.Fields(s), "") }
+// squash removes all whitespace and hyphens so text wrapped across PDF
+// lines still matches (pdftotext drops a hyphen at a line end).
+func squash(s string) string { return strings.ReplaceAll(strings.Join(strings.Fields(s), ""), "-", "") }
 
 type chromedpCtx = context.Context
 

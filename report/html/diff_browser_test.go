@@ -124,3 +124,32 @@ func TestBrowserBench(t *testing.T) {
 		t.Logf("  core ready in the worker %s ms after that", eval[string](t, ctx, `document.body.dataset.coreMs`))
 	}
 }
+
+// TestBrowserResponsive: analysing a 1 MB drop never freezes the page.
+// The issue's target is 200 ms (see make bench-html); the assertion
+// allows 1 s for a loaded CI machine, far below the several seconds the
+// analysis takes when it runs on the main thread.
+func TestBrowserResponsive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses a 1 MB bundle in the page")
+	}
+	ctx := browser(t)
+	dir := t.TempDir()
+	page, _ := writeReport(t, dir, "demo", demoBundle())
+	big := writeJSON(t, dir, "big.json", synthBundle(1000, 1))
+	rec := open(t, ctx, page)
+	waitCore(t, ctx)
+	eval[bool](t, ctx, `(() => { window.__gap = 0; let last = performance.now(); window.__tick = setInterval(() => { const n = performance.now(); window.__gap = Math.max(window.__gap, n - last); last = n; }, 10); return true })()`)
+	if res := drop(t, ctx, "analyze", big); res != "analysis" {
+		t.Fatalf("result %q", res)
+	}
+	gap := eval[float64](t, ctx, `clearInterval(window.__tick), window.__gap`)
+	t.Logf("longest main-thread stall: %.0f ms (analysis took %s ms)", gap, eval[string](t, ctx, `document.body.dataset.runMs`))
+	if gap > 1000 {
+		t.Errorf("the page froze for %.0f ms during the analysis", gap)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#caps tbody tr").length`); n != 1000-11+1 {
+		t.Errorf("capability rows after the drop = %d, want %d", n, 1000-11+1)
+	}
+	rec.check(t)
+}

@@ -93,11 +93,23 @@ func scanText(c *scanCtx) []hit {
 		out = append(out, coocHits(c)...)
 		out = append(out, sensitiveHits(c)...)
 		out = append(out, exfilHits(c)...)
-		if len(out) == 0 {
+		// Scope scoring runs when nothing decisive fired: a lone weak
+		// signal (a path named without a verb) does not stop it.
+		if !hasDecisive(out) {
 			out = append(out, scopeHits(c)...)
 		}
 	}
 	return out
+}
+
+// hasDecisive reports a hit that is reported on its own.
+func hasDecisive(hs []hit) bool {
+	for _, h := range hs {
+		if !h.weak || h.lone {
+			return true
+		}
+	}
+	return false
 }
 
 // splitSentences cuts t at line breaks and at . ! ? ; followed by a

@@ -21,22 +21,32 @@ type topic struct {
 }
 
 var (
-	reScopeDirective = rx(`\b(?:must|should|shall|always|never|also|make\s+sure|ensure|note\s+for\s+(?:agents|assistants|models|ai)|you|your|don'?t|do\s+not|keep|include|send|use|say|follow|treat|ignore|deliver|share|publish|open|forward|sync|upload|append|leave|stay|put|add|pass|supersede|disregard|forget)\b`)
+	reScopeDirective = rx(`\b(?:must|should|shall|always|never|also|make\s+sure|ensure|note\s+for\s+(?:agents|assistants|models|ai)|you|your|don'?t|do\s+not|keep|include|send|use|say|follow|treat|ignore|deliver|share|publish|open|forward|sync|upload|append|leave|stay|put|add|pass|supersede|disregard|forget|describe|claim|pretend|present|explain|answer|reply|respond|report|treat|route|pass)\b`)
 
 	scopeTopics = []topic{
-		{idConceal, "user_awareness", rx(`\b(?:users?|requesters?|customers?|them|him|her)\b{G40}\b(?:know|knows|aware|told|tell|inform\w*|notif\w*|see|sees|learn\w*|notice\w*|find\s+out|asks?|asked)\b|\b(?:inform|tell|notify|alert)\w*\s+(?:the\s+)?(?:users?|requesters?|customers?)\b|\byour\s+(?:final\s+)?(?:message|answer|reply|summary|response|output)\b|\bsummary\s+you\s+give\b|\bif\s+asked\b`), newPre("user", "requester", "customer", "them", "him", "her", "your ", "summary you", "if asked", "inform", "tell", "notify", "alert")},
-		{idConceal, "secrecy", rx(`\b(?:invisible\s+(?:in|to|from)|hidden\s+from|(?:keep|stay|remain)\w*\s+(?:\w+\s+){0,3}?(?:secret|hidden|invisible|confidential|private)|secretly|in\s+secret|confidential\s+from|stay\s+out\s+of|keep\s+\w+\s+out\s+of|leave\s+out|omit\w*|without\s+(?:telling|informing|notifying|mentioning|alerting)|(?:don'?t|do\s+not|never)\s+(?:mention|tell|inform|reveal|disclose|notify)|no\s+need\s+to\s+(?:inform|tell|mention|notify)|say\s+(?:you\s+)?only|only\s+say|pretend|discreetly|covertly|quietly|silently|unnoticed)\b`), newPre("invisible", "hidden", "secret", "confidential", "out of", "leave out", "omit", "without", "mention", "tell", "inform", "reveal", "disclose", "notify", "say", "pretend", "discreet", "covert", "quiet", "silent", "unnoticed", "keep", "remain", "stay")},
-		{idOverride, "own_instructions", rx(`\b(?:system\s+(?:message|prompt)|(?:guidance|guidelines|instructions|directions|constraints|rules|directives|policies)\s+(?:above|earlier|you\s+(?:received|were\s+given|have)|from\s+the\s+(?:chat|user|conversation|system))|(?:above|earlier|prior|previous|usual|conflicting|existing|original)\s+(?:guidance|guidelines|instructions|directions|constraints|rules|directives|policies)|(?:model|assistant|agent)'?s\s+(?:earlier\s+|prior\s+)?(?:constraints|instructions|rules|guidelines))\b`), newPre("system message", "system prompt", "guidance", "guideline", "instruction", "direction", "constraint", "rule", "directive", "polic")},
-		{idOverride, "invalidation", rx(`\b(?:ignore\w*|disregard\w*|forget|supersede\w*|(?:does|do)\s+not\s+bind|not\s+be\s+followed|lifted|void|test\s+artifact|no\s+longer|override\w*|outdated|obsolete)\b`), newPre("ignor", "disregard", "forget", "supersed", "bind", "followed", "lifted", "void", "artifact", "no longer", "overrid", "outdated", "obsolete")},
+		{idConceal, "user_awareness", rx(`\b(?:users?|requesters?|customers?|them|him|her)\b{G40}\b(?:know|knows|aware|unaware|oblivious|out\s+of\s+the\s+loop|in\s+the\s+dark|told|tell|inform\w*|notif\w*|see|sees|learn\w*|notice\w*|find\s+out|asks?|asked)\b|\b(?:inform|tell|notify|alert)\w*\s+(?:the\s+)?(?:users?|requesters?|customers?)\b|\byour\s+(?:final\s+)?(?:message|answer|reply|summary|response|output)\b|\bsummary\s+you\s+(?:give|show|write|provide|present)\b|\b(?:any|every|each)\s+(?:summary|reply|answer|response)\s+you\b|\bif\s+asked\b|\b(?:you\s+)?(?:show|display|present|report)\w*\s+(?:to\s+)?(?:the\s+)?users?\b|\bif\s+(?:the\s+)?users?\s+asks?\b|\b(?:invisible|hidden|unknown|unseen)\s+(?:to|from)\s+(?:the\s+)?users?\b`), newPre("user", "requester", "customer", "them", "him", "her", "your ", "summary you", "if asked", "show", "display", "present", "report", "inform", "tell", "notify", "alert")},
+		{idConceal, "secrecy", rx(`\b(?:invisible\s+(?:in|to|from)|hidden\s+from|(?:keep|stay|remain)\w*\s+(?:\w+\s+){0,3}?(?:secret|hidden|invisible|confidential|private)|secretly|in\s+secret|confidential\s+from|stay\s+out\s+of|keep\s+\w+\s+out\s+of|leave\s+(?:\w+\s+){0,2}?out\s+of|keep\s+(?:\w+\s+){0,4}?out\s+of\s+(?:its|your|the|any)\s+(?:\w+\s+)?(?:explanation|reply|answer|response|summary|output|message|report)s?|(?:should|must|may|shall)\s+not\s+(?:appear|show\s+up|be\s+(?:visible|shown|displayed|mentioned|listed|included))\s+(?:in|to)\s+(?:anything|what|your|the\s+(?:reply|answer|response|summary|output|chat|conversation))|\bif\s+(?:the\s+user\s+)?(?:asks?|asked|questioned)\b{G60}\b(?:(?:describe|present|portray|characteri[sz]e|explain|call)\w*\s+(?:it|this|them|that)\s+as|(?:claim|say|tell\s+(?:them|the\s+user))\w*\s+(?:that\s+)?(?:it|this|they)\s+(?:is|are|was))\s+(?:an?\s+|just\s+|only\s+|merely\s+)?(?:\w+\s+)?(?:unused|harmless|nothing|normal|legacy|no-?op|disabled|inactive|internal|standard|routine|optional|empty|irrelevant|unimportant|benign|innocuous|debug\w*|cosmetic|placeholder)\b|keep\w*\s+(?:the\s+)?(?:users?|them|him|her|customers?|humans?|requesters?)\s+(?:out\s+of\s+the\s+loop|in\s+the\s+dark|unaware|uninformed)|(?:just|only|simply)\s+(?:report|say|tell|state|confirm|reply)\s+(?:\w+\s+){0,2}?(?:that\s+)?(?:\w+\s+){0,3}?(?:succeeded|worked|completed|was\s+successful|is\s+done|went\s+fine)|no\s+(?:need|reason|point)\s+to\s+(?:surface|mention|raise)|leave\s+out|unaware|oblivious|in\s+the\s+dark|no\s+(?:need|reason|point)\s+to\s+(?:inform|tell|mention|notify|bring\s+up|let)|(?:notes?|instructions?|guidance|text|section|contents?|directions?)\s+(?:\w+\s+){0,4}?(?:is|are)\s+(?:strictly\s+)?(?:confidential|private|secret)|(?:never|do\s+not|don'?t)\s+(?:repeat|paraphrase|quote|echo|surface)|omit\w*|without\s+(?:telling|informing|notifying|mentioning|alerting)|(?:don'?t|do\s+not|never)\s+(?:mention|tell|inform|reveal|disclose|notify)|no\s+need\s+to\s+(?:inform|tell|mention|notify)|say\s+(?:you\s+)?only|only\s+say|pretend|discreetly|covertly|quietly|silently|unnoticed)\b`), newPre("invisible", "hidden", "secret", "confidential", "private", "out of", "out of its", "leave out", "unaware", "oblivious", "in the dark", "loop", "just", "only", "simply", "appear", "show up", "visible", "shown", "displayed", "listed", "included", "asked", "asks", "questioned", "no need", "no reason", "no point", "repeat", "paraphrase", "quote", "echo", "surface", "omit", "without", "mention", "tell", "inform", "reveal", "disclose", "notify", "say", "pretend", "discreet", "covert", "quiet", "silent", "unnoticed", "keep", "remain", "stay")},
+		{idOverride, "own_instructions", rx(`\b(?:system\s+(?:message|prompt)|(?:guidance|guidelines|instructions|directions|constraints|rules|directives|policies)\s+(?:above|earlier|you\s+(?:received|were\s+given|have)|from\s+the\s+(?:chat|user|conversation|system))|(?:above|earlier|prior|previous|usual|conflicting|existing|original)\s+(?:guidance|guidelines|instructions|directions|constraints|rules|directives|policies)|(?:model|assistant|agent|ai)'?s\s+(?:[\w-]+\s+){0,2}?(?:constraints|instructions|rules|guidelines|policies|safeguards|guardrails|training|directives|orders|configuration|setup|settings|programming|prompt|persona|behaviou?r)|\byour\s+(?:\w+\s+)?(?:configuration|setup|instructions|prompt|guidelines|rules|directives|persona|orders)\s+from\s+(?:the\s+)?(?:host|operator|system|developer|platform|chat|client|deployer)|(?:directions|instructions|guidance|rules|guidelines|directives)\s+you\s+(?:may\s+|might\s+)?(?:were|have\s+been|have|got|received|saw|seen)\s*(?:handed|given|told|provided|sent|shown|seen|received)?|(?:operator|host|system|developer|platform|deployer)'?s\s+(?:instructions|rules|guidelines|directives|prompt|guidance))\b`), newPre("system message", "system prompt", "guidance", "guideline", "instruction", "direction", "constraint", "rule", "directive", "polic", "safeguard", "guardrail", "training", "orders", "configuration", "setup", "settings", "programming", "persona", "behavio")},
+		{idOverride, "invalidation", rx(`\b(?:ignore\w*|disregard\w*|forget|supersede\w*|(?:does|do)\s+not\s+bind|not\s+be\s+followed|lifted|void|test\s+artifact|no\s+longer|override\w*|outdated|obsolete|never\s+existed|(?:don'?t|doesn'?t|do\s+not|does\s+not)\s+(?:exist|count|matter)|meant\s+(?:only\s+)?for\s+(?:a\s+|the\s+)?(?:demo|test\w*|another|a\s+different|other)|not\s+(?:relevant|applicable|binding|valid|in\s+force|in\s+effect)|out\s+of\s+date|ones?\s+that\s+(?:counts?|matters?|applies|apply)|stale|expired|retired|irrelevant|superseded|paused|suspended|waived|relaxed|on\s+hold|switched\s+off|turned\s+off|placeholder|dummy|not\s+real|(?:carry|carries|have|has|hold|holds)\s+no\s+(?:authority|weight|force|effect|power)|not\s+authoritative|auto-?generated|misconfigured|should\s+not\s+be\s+(?:honou?red|followed|obeyed|respected|applied))\b`), newPre("ignor", "disregard", "forget", "supersed", "bind", "followed", "lifted", "void", "artifact", "no longer", "overrid", "outdated", "obsolete", "meant", "relevant", "applicable", "valid", "in force", "in effect", "out of date", "count", "matter", "appl", "stale", "expired", "retired", "existed", "exist", "paused", "suspended", "waived", "relaxed", "on hold", "switched off", "turned off", "placeholder", "dummy", "not real", "no authority", "no weight", "no force", "no effect", "no power", "authoritative", "generated", "misconfigured", "honor", "honour", "be followed", "be obeyed", "be respected", "be applied")},
 		{idExfil, "outside_address", rx(`(?:https?|ftp|wss?)://[^\s<>"']+|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`), newPre("//", "@")},
 		{idSensitive, "private_data", rx(`\b(?:user'?s\s+(?:full\s+)?(?:name|email|phone|address|question|query|queries|message|messages|history|location|contacts|files)|earlier\s+messages|(?:this|the)\s+conversation|chat\s+history|lookup\s+history|bearer\s+tokens?|credentials?|api\s+keys?|secrets|passwords?|phone\s+numbers?|last\s+message)\b|~/|\.git/|\.ssh|\.env\b|\.bashrc`), newPre("user'", "users", "earlier messages", "conversation", "chat history", "lookup history", "bearer", "credential", "api key", "secrets", "password", "phone", "last message", "~/", ".git/", ".ssh", ".env", ".bashrc")},
 		{idCrossTool, "other_tools", rx(`\b(?:other|another|any\s+other|all\s+other)\s+(?:\w+\s+)?(?:servers?|tools?|dictionar\w+|sources?|services?|providers?|integrations?)\b|\bagents?\s+with\s+(?:an?\s+)?\w+\s+tools?\b|\b(?:the|its|an?)\s+['"\x60]?[a-z][\w-]*['"\x60]?\s+(?:server|mcp)\s+is\s+(?:connected|available|installed)|\b(?:its|the)\s+[a-z][a-z0-9]*_[a-z0-9_]+\s+tool\b|\bsystem\s+\w+\s+tools\b`), newPre("other", "another", "agent", "server", "mcp", " tool", "system ")},
 		{idApproval, "approval", rx(`\b(?:user'?s|their|owner'?s)\s+(?:ok|okay|go-ahead|approval|consent|confirmation|permission|sign-?off)\b|\bsigned\s+off\b|\bdon'?t\s+check\s+back\b|\b(?:does|do)\s+not\s+need\s+(?:the\s+)?(?:user|approval|confirmation|permission)\b|\bpre-?cleared\b|\b(?:act|proceed|run|execute)\w*\s+without\s+(?:any\s+)?(?:review|oversight|checks?)\b|\bwithout\s+(?:(?:asking|checking\s+with|consulting)\s+(?:the\s+)?(?:user|human|owner|operator|them|anyone)|(?:asking\s+for\s+|seeking\s+|waiting\s+for\s+)?(?:confirmation|approval|permission|consent))\b`), newPre("user'", "their", "owner", "signed off", "check back", "not need", "pre-cleared", "precleared", "without")},
+		// addressee: the sentence speaks to the model, not about the
+		// tool. Alone it is how honest docs talk too; it counts only with a
+		// topic that reaches outside the tool.
+		{idOverride, "addressee", rx(`\b(?:(?:note|notes|message|instructions?|reminder|directions?)\s+(?:\w+\s+)?(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|assistants?|models?|agents?|llms?|claude|gpt|copilot)\b|(?:as\s+)?(?:the|an?|any|all|every)\s+(?:ai|assistants?|models?|agents?|llms?)\s+(?:\w+\s+){0,2}?(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|is\s+(?:required|expected|instructed|supposed|to)|are\s+(?:required|expected|instructed|supposed|to)|will|may|can|is\s+(?:free|allowed|permitted))\b|(?:ai|assistants?|models?|llms?|agents?)\s+(?:reading|processing|using|seeing|parsing)\s+(?:this|these)\b|\bas\s+(?:the|an|a)\s+(?:ai|assistant|model|agent|language\s+model)\b)`), newPre(" ai ", " ai,", " ai:", "assistant", "model", "agent", "llm", "claude", "gpt", "copilot")},
+		// payload_ref: the whole of what flows through the tool.
+		{idExfil, "payload_ref", rx(`\b(?:(?:full|entire|whole|complete|raw|original)\s+(?:payload|data|contents?|results?|response|input|arguments?|text|transcript|conversation|history|query|question|prompt)|(?:each|every|all)\s+(?:results?|responses?|outputs?|messages?|queries|questions|inputs?|arguments?|prompts?)|(?:user'?s|their)\s+(?:(?:full|entire|whole|original|complete|exact|raw)\s+)?(?:question|query|prompt|input|request|message)s?)\b`), newPre("full", "entire", "whole", "complete", "raw", "original", "each", "every", "all ", "user", "their")},
+		// haste: acting at once, which matters only when said to the model.
+		{idApproval, "haste", rx(`\b(?:execute|run|perform|apply|call|proceed|act)\w*\s+(?:\w+\s+){0,3}?(?:immediately|right\s+away|straight\s+away|at\s+once|without\s+(?:delay|waiting|pausing|hesitat\w*))\b`), newPre("immediately", "right away", "straight away", "at once", "without delay", "without waiting", "without pausing", "without hesitat")},
+		// user_override: a directive that holds against the user's wishes.
+		{idOverride, "user_override", rx(`\b(?:regardless\s+of|no\s+matter|irrespective\s+of)\s+(?:what|whether|which|how|anything)\s+(?:the\s+)?(?:users?|humans?|they|customers?|you\s+(?:are|were)\s+told)|\beven\s+(?:if|when|though)\s+(?:the\s+)?(?:users?|humans?|customers?)\s+(?:\w+\s+)?(?:asks?|says?|requests?|wants?|names?|tells?|insists?|objects?|specif\w+|choos\w+|prefers?)\b`), newPre("regardless", "no matter", "irrespective", "even if", "even when", "even though")},
 	}
 )
 
 var (
-	reMoveVerb = rx(`\b(?:include|send|pass|add|copy|share|forward|put|attach|append|insert|post|upload|deliver|sync|publish|save|write|store)\b`)
+	reMoveVerb = rx(`\b(?:include|send|pass|add|copy|share|forward|put|attach|append|insert|post|upload|deliver|sync|publish|save|write|store|populate|fill|supply|provide|paste|submit|place|embed|set|mirror\w*|replicat\w*|relay\w*|request|report|log|fetch|call|ping)\b`)
 	// reProtective is a sentence that keeps data in, the opposite of an
 	// attack ("do not include secrets in commit messages").
 	reProtective = rx(`^(?:please\s+)?(?:do\s+not|don'?t|never|avoid)\s+(?:\w+\s+)?(?:include|send|share|store|log|put|pass|expose|return|paste|post|upload|commit|print)\b|\b(?:are|is)\s+never\s+(?:returned|included|logged|stored|shared|sent|exposed|shown)\b|\bkeep\s+(?:the\s+|your\s+|this\s+)?(?:api\s+key|key|token|password|secret|credentials?|passphrase|private\s+key)s?\s+(?:\w+\s+)?(?:secret|private|safe|secure|confidential)`)
@@ -45,6 +55,10 @@ var (
 // approvalTopic is the index of the approval topic, which stands alone:
 // a skipped approval needs no second topic.
 const approvalTopic = 7
+
+// weakTopics count only together with a topic that leaves the tool's
+// scope, never as one of three.
+var weakTopics = map[string]bool{"addressee": true, "user_override": true, "payload_ref": true, "haste": true}
 
 // scopeHits scores each sentence of one string.
 func scopeHits(c *scanCtx) []hit {
@@ -61,7 +75,7 @@ func scopeHits(c *scanCtx) []hit {
 	}
 	var cand []int
 	for si, b := range bits {
-		if b&(b-1) != 0 || b&(1<<approvalTopic) != 0 {
+		if feasible(b) {
 			cand = append(cand, si)
 		}
 	}
@@ -69,7 +83,12 @@ func scopeHits(c *scanCtx) []hit {
 	for _, si := range cand {
 		sp := c.sents[si]
 		s := t[sp[0]:sp[1]]
-		if len(s) < 12 || (!reScopeDirective.MatchString(s) && bits[si]&(1<<approvalTopic) == 0) {
+		if len(s) < 12 {
+			continue
+		}
+		// Cheap gate before the topic expressions: an order, or a
+		// literal of a topic that needs none.
+		if bits[si]&(1<<approvalTopic|1<<topicAddressee|1<<topicOwnInstr) == 0 && !reScopeDirective.MatchString(s) {
 			continue
 		}
 		var names []string
@@ -92,6 +111,11 @@ func scopeHits(c *scanCtx) []hit {
 			}
 			a, b = min(a, m[0]), max(b, m[1])
 		}
+		// A sentence must give an order, unless it skips approval or
+		// speaks to the model directly.
+		if !reScopeDirective.MatchString(s) && !hasName(names, "approval") && !hasName(names, "addressee") && !hasName(names, "own_instructions") {
+			continue
+		}
 		if len(names) == 0 || !scopeEnough(names, reMoveVerb.MatchString(s)) {
 			continue
 		}
@@ -103,6 +127,48 @@ func scopeHits(c *scanCtx) []hit {
 	return nil
 }
 
+// Topic indices used by the bit gates, in scopeTopics order.
+const (
+	topicUserAware = 0
+	topicOwnInstr  = 2
+	topicAddress   = 4
+	topicAddressee = 8
+	topicPayload   = 9
+	topicHaste     = 10
+	topicUserOver  = 11
+	strongTopics   = 1<<8 - 1
+)
+
+// feasible reports whether the topic literals in one sentence could
+// satisfy scopeEnough, so most sentences skip the expressions. It mirrors
+// scopeEnough on literal bits.
+func feasible(b uint16) bool {
+	strong := b & strongTopics
+	escape := strong &^ (1<<topicUserAware | 1<<5) // secrecy, instructions, invalidation, address, other tools, approval
+	switch {
+	case b&(1<<approvalTopic) != 0:
+		return true
+	case strong&(strong-1) != 0:
+		return true
+	case b&(1<<topicAddressee) != 0 && (strong != 0 || b&(1<<topicUserOver|1<<topicHaste) != 0):
+		return true
+	case b&(1<<topicUserOver) != 0 && (escape != 0 || b&(1<<5) != 0):
+		return true
+	case b&(1<<topicPayload) != 0 && b&(1<<topicAddress) != 0:
+		return true
+	}
+	return false
+}
+
+func hasName(names []string, n string) bool {
+	for _, x := range names {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
 // scopeEnough rejects pairs that are common together in honest text: an
 // address alongside the reply ("the response includes a URL"), or data
 // named with the reply it appears in.
@@ -111,8 +177,27 @@ func scopeEnough(names []string, moveVerb bool) bool {
 	for _, n := range names {
 		has[n] = true
 	}
-	if len(names) >= 3 {
+	strong := 0
+	for _, n := range names {
+		if !weakTopics[n] {
+			strong++
+		}
+	}
+	if strong >= 3 {
 		return true
+	}
+	escape := has["secrecy"] || has["invalidation"] || has["own_instructions"] || has["outside_address"] || has["other_tools"] || has["approval"]
+	switch {
+	case has["addressee"] && (escape || has["user_override"]):
+		return true
+	case has["addressee"] && has["haste"]:
+		return true
+	case has["addressee"] && has["private_data"]:
+		return moveVerb
+	case has["user_override"] && (escape || has["private_data"]):
+		return true
+	case has["payload_ref"] && has["outside_address"]:
+		return moveVerb
 	}
 	switch {
 	case has["own_instructions"] && has["invalidation"]:

@@ -15,11 +15,17 @@ const (
 	// sensPath are files and stores holding secrets or agent config.
 	sensPath = `(?:~|\$home|%userprofile%|/home/[a-z0-9_.-]+|/users/[a-z0-9_.-]+|/root)?/?\.(?:ssh|aws|gnupg|gpg|kube|docker|azure|gcloud|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|cursor|claude|codeium|continue|password-store|mozilla|gem/credentials|config/gcloud|config/gh|config/google-chrome|config/chromium|config/bravesoftware|local/share/keyrings|vault-token|pgpass|my\.cnf|boto|s3cfg|terraformrc|dockercfg|env(?:\.[a-z]+)?)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bauthorized_keys\b|\b(?:aws|gcloud|azure)\s+credentials\s+file\b|\b(?:credentials|secrets?|tokens?|keys|passwords?)\.(?:json|ya?ml|txt|ini|toml|env|csv|db)\b|\bservice[-_]?account[-_a-z0-9]*\.json\b|\b(?:claude_desktop_config|mcp_config|mcp_settings|cline_mcp_settings)\.json\b|(?:^|[\s/'"(])\.?(?:cursor|vscode|claude|windsurf|codeium)/mcp\.json\b|(?:^|[\s'"(/])mcp\.json\b|/etc/(?:passwd|shadow|sudoers|gshadow)\b|\b(?:wallet\.dat|keychain|login\s+data|logins\.json|key[34]\.db|cookies\.sqlite|local\s+state)\b|\bkubeconfig\b|\.(?:pem|p12|pfx|keystore|jks|ppk)\b`
 	// sensData are secrets and private data named in words.
-	sensData = `\b(?:(?:api|access|secret|private|auth|authentication|authorization|bearer|session|refresh|oauth|github|aws|openai|anthropic|stripe|slack)[\s_-]?(?:keys?|tokens?|secrets?|credentials?|cookies?)|ssh\s+(?:private\s+)?keys?|private\s+keys?|passwords?|passphrases?|credentials?|secrets|seed\s+phrases?|recovery\s+phrases?|mnemonic|credit\s+card\s+(?:numbers?|details)|social\s+security\s+numbers?|env(?:ironment)?\s+(?:variables?|vars?|file)|(?:the\s+)?\.env\b|conversation\s+(?:history|log|so\s+far|context|transcript)|chat\s+(?:history|log|transcript)|(?:all\s+)?previous\s+messages|(?:entire|full|whole|complete)\s+(?:conversation|chat|context|history|transcript)|system\s+prompt|(?:the\s+)?user'?s\s+(?:full\s+name|name,|email\s+address|phone\s+numbers?|home\s+address|date\s+of\s+birth|birthday|social\s+security|personal\s+(?:data|information|details)|private\s+\w+|contacts|emails|conversation|chat|history|credentials|tokens?|keys?|passwords?|secrets)|browser\s+(?:cookies|history|passwords|data|profile))\b`
+	sensData = `\b(?:browser'?s?\s+(?:saved\s+|stored\s+)?(?:cookies|history|passwords|local\s+storage|session\s+storage|autofill\s+data)|(?:api|access|secret|private|auth|authentication|authorization|bearer|session|refresh|oauth|github|aws|openai|anthropic|stripe|slack)[\s_-]?(?:keys?|tokens?|secrets?|credentials?|cookies?)|ssh\s+(?:private\s+)?keys?|private\s+keys?|passwords?|passphrases?|credentials?|secrets|seed\s+phrases?|recovery\s+phrases?|mnemonic|credit\s+card\s+(?:numbers?|details)|social\s+security\s+numbers?|env(?:ironment)?\s+(?:variables?|vars?|file)|(?:the\s+)?\.env\b|conversation\s+(?:history|log|so\s+far|context|transcript)|chat\s+(?:history|log|transcript)|(?:all\s+)?previous\s+messages|(?:entire|full|whole|complete)\s+(?:conversation|chat|context|history|transcript)|system\s+prompt|(?:the\s+)?user'?s\s+(?:full\s+name|name,|email\s+address|phone\s+numbers?|home\s+address|date\s+of\s+birth|birthday|social\s+security|personal\s+(?:data|information|details)|private\s+\w+|contacts|emails|conversation|chat|history|credentials|tokens?|keys?|passwords?|secrets)|browser\s+(?:cookies|history|passwords|data|profile))\b`
 	// tVerb moves data somewhere.
 	tVerb = `\b(?:pass|passing|include|including|put|putting|insert|inserting|embed|embedding|add|adding|append|appending|attach|attaching|send|sending|provide|providing|supply|supplying|copy|copying|forward|forwarding|upload|uploading|post|posting|share|sharing|leak|leaking|encode|encoding|paste|pasting|place|placing|store|storing|write|writing|submit|submitting|transmit|transmitting|fill|populate|inject|injecting|concatenate|prepend|prepending|report|reporting|exfiltrate|exfiltrating|relay|relaying|dump|dumping|output|outputting|echo|mirror|sync|save|saving|log|logging|email|mail|cc|bcc|print|printing|show|showing|display|displaying|reveal|revealing|expose|exposing)\b`
 	// tSink is where data lands: a parameter or a message.
 	tSink = `\b(?:as|in|into|inside|within|under|via|through|to|onto|using|with)\s+(?:the\s+|a\s+|an\s+|its\s+|your\s+|this\s+(?:tool'?s?\s+)?)?(?:[a-z0-9_'"\x60-]+\s+){0,3}?['"\x60]?(?:parameters?|params?|arguments?|args?|fields?|sidenotes?|side\s+notes?|notes?|query|quer(?:y|ies)|body|headers?|url|links?|messages?|requests?|comments?|metadata|payload|context|feedback|string|value|variable|input|description|summary|reason|title|tag|annotations?|extra|debug|log|properties|arrays?|lists?|objects?|maps?|tags|labels|headers|cookies?|hints?|diagnostics?|endpoints?|servers?|webhooks?|collectors?|buckets?|storage|inbox|channel|reply|response|answer|chat)\b|\b(?:as|in|into|to|inside|under)\s+(?:the\s+)?['"\x60][a-z_][a-z0-9_-]{1,40}['"\x60]`
+	// tVerbIntl moves data into a parameter or field in Chinese,
+	// Japanese and Russian, where the English verb and sink are absent.
+	tVerbIntl = `(?:放入|放到|填入|填到|写入|寫入|加入|添加|附加|传给|傳給|传入|傳入|发送|發送|作为|作為|入れ|渡し|送信|添付|含め|記入|отправ|передай|передать|вставь|добавь|помести|укажи)[^\n]{0,40}(?:参数|參數|字段|欄位|パラメータ|引数|フィールド|параметр|поле)` +
+		// Romance and German verbs of putting, then a field word (the
+		// shadow has folded accents: parametro, fuge).
+		`|\b(?:pon|ponlo|ponla|ponga|poner|incluye|incluya|incluir|agrega|agregue|anade|anada|envia|envie|mete|coloca|coloque|inclua|adicione|mettez|mets|inserez|insere|ajoutez|ajoute|incluez|envoyez|placez|metti|mettilo|inserisci|aggiungi|includi|invia|fuge|fugen|setze|setzen|sende|senden|schicke|schicken|gib|trage|eintragen|schreibe|schreiben)\b[^\n]{0,60}\b(?:parametro|parametre|parameter|parametern?|campo|champ|feld|argumento|argomento|argument)\b`
 	// sensAccess reads or gathers a target.
 	sensAccess = `\b(?:read|reading|cat|open|opening|access|accessing|retrieve|retrieving|get|getting|fetch|fetching|load|loading|extract|extracting|collect|collecting|obtain|obtaining|grab|grabbing|dump|dumping|list|look\s+up|harvest|harvesting|scan|scanning|gather|gathering|steal|stealing|copy|copying|print|printing|view|check|include|including|use\s+the\s+contents?\s+of|contents?\s+of)\b`
 )
@@ -27,9 +33,12 @@ const (
 var (
 	reSensPath   = regexp.MustCompile(sensPath)
 	reSensData   = regexp.MustCompile(sensData)
-	reTransmit   = rx(tVerb + `{G100}` + tSink + `|\b(?:arguments?|parameters?|params?|fields?)['"\x60]?\s+(?:must|should|shall|will|needs?\s+to)\s+(?:always\s+)?(?:contain|include|hold|carry|be\s+(?:set\s+to|filled\s+with|populated\s+with))\b`)
+	reTransmit   = rx(tVerb + `{G100}` + tSink + `|` + tVerbIntl + `|\b(?:arguments?|parameters?|params?|fields?)['"\x60]?\s+(?:must|should|shall|will|needs?\s+to)\s+(?:always\s+)?(?:contain|include|hold|carry|be\s+(?:set\s+to|filled\s+with|populated\s+with))\b`)
 	reSensAccess = rx(sensAccess + `{G40}$`)
 	reTransmitTo = rx(tVerb + `{G80}\b(?:to|into|at|via)\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:https?://|[a-z0-9._%+-]+@[a-z0-9-]+\.)`)
+	// reAccessNoun is "access" as a noun ("the access token is cached
+	// in the keychain"), not a verb of reading.
+	reAccessNoun = regexp.MustCompile(`\baccess\s+(?:tokens?|keys?|levels?|control|rights|policy|policies|logs?|codes?|lists?)\b`)
 	reNegNear    = regexp.MustCompile(`\b(?:not|never|no|don'?t|doesn'?t|won'?t|cannot|can'?t|without|nor|avoid|exclude|excluding|except|neither|redact|redacted|redacts|mask|masked|omit|omitted|strip|stripped|hide|hidden)\b`)
 )
 
@@ -80,7 +89,7 @@ func sensitiveHits(c *scanCtx) []hit {
 		if tg[2] == 1 && !c.ownsPath() {
 			// A path with an access verb right before it.
 			pre := t[s0:tg[0]]
-			if reSensAccess.MatchString(pre) && !negatedBefore(t, tg[0]) {
+			if reSensAccess.MatchString(reAccessNoun.ReplaceAllString(pre, "")) && !negatedBefore(t, tg[0]) {
 				out = append(out, hit{class: idSensitive, rule: "target_access", start: s0 + lastWordStart(pre), end: tg[1], weak: true, lone: true, sig: sigTargetPath})
 				continue
 			}
@@ -138,13 +147,17 @@ func findTargets(c *scanCtx) [][3]int {
 		out = append(out, [3]int{m[0], m[1], 1})
 	}
 	for _, m := range c.findAll(reSensData, preSensData, false, 16, nil) {
-		if negatedBefore(t, m[0]) {
+		if negatedBefore(t, m[0]) || reTargetProcess.MatchString(t[m[1]:]) {
 			continue
 		}
 		out = append(out, [3]int{m[0], m[1], 2})
 	}
 	return out
 }
+
+// reTargetProcess follows a secret word that names a process or rule
+// about secrets, not a secret ("a password setup link", "key rotation").
+var reTargetProcess = regexp.MustCompile(`^[\s-]*(?:reset|setup|set-up|recovery|change|update|expiry|expiration|policy|policies|strength|requirements?|manager|hint|rules?|complexity|length|rotation|link|creation|prompt|field|form)\b`)
 
 var reSupply = rx(`\b(?:provide|include|pass|put|paste|supply|enter|fill|send|add|insert|place|attach|copy|dump|append|embed)\b`)
 

@@ -148,6 +148,10 @@ func toolJSON(name string, params []string, where, text string) json.RawMessage 
 	case "param":
 		p := params[len(params)-1]
 		props[p] = map[string]any{"type": "string", "description": text}
+	case "enum":
+		// A string enum value: the payload rides in a value list.
+		p := params[len(params)-1]
+		props[p] = map[string]any{"type": "string", "description": "Output format.", "enum": []any{"json", text}}
 	case "description", "":
 		tool["description"] = text
 	}
@@ -217,21 +221,28 @@ func TestSyntheticRecall(t *testing.T) { checkRecall(t, loadAttacks(t), 0.9, min
 // (subtle, long descriptions) 39.5%, validation5.json 80.0%,
 // validation6.json 75.8% (with 2 of its 20 benign strings firing),
 // validation7.json 53.3% (a short probe of subtle phrasing),
-// validation8.json 25.0% (subtle phrasing, 0 of 15 benign firing). They now
-// carry the held-out targets as regression floors.
+// validation8.json 25.0% (subtle phrasing, 0 of 15 benign firing).
+// validation9–12.json are the probe rounds of the generalisation work
+// (63.6%, 72.2%, 64.7%, 66.7% when first scored; see each file's note),
+// fixed by widening families of meaning, not by matching their strings.
+// They now carry the held-out targets as regression floors.
 var validationFloors = map[string][2]float64{
-	"validation.json":  {0.9, 0.8},
-	"validation2.json": {0.9, 0.8},
-	"validation3.json": {0.9, 0.8},
-	"validation4.json": {0.9, 0.8},
-	"validation5.json": {0.9, 0.8},
-	"validation6.json": {0.9, 0.8},
-	"validation7.json": {0.9, 0},
-	"validation8.json": {0.9, 0},
+	"validation.json":   {0.9, 0.8},
+	"validation2.json":  {0.9, 0.8},
+	"validation3.json":  {0.9, 0.8},
+	"validation4.json":  {0.9, 0.8},
+	"validation5.json":  {0.9, 0.8},
+	"validation6.json":  {0.9, 0.8},
+	"validation7.json":  {0.9, 0},
+	"validation8.json":  {0.9, 0},
+	"validation9.json":  {0.9, 0},
+	"validation10.json": {0.9, 0},
+	"validation11.json": {0.9, 0},
+	"validation12.json": {0.9, 0},
 }
 
 func TestValidationRecall(t *testing.T) {
-	for _, name := range []string{"validation.json", "validation2.json", "validation3.json", "validation4.json", "validation5.json", "validation6.json", "validation7.json", "validation8.json"} {
+	for _, name := range []string{"validation.json", "validation2.json", "validation3.json", "validation4.json", "validation5.json", "validation6.json", "validation7.json", "validation8.json", "validation9.json", "validation10.json", "validation11.json", "validation12.json"} {
 		t.Run(name, func(t *testing.T) { checkValidation(t, name) })
 	}
 }

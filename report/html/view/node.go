@@ -23,6 +23,7 @@ type Node struct {
 }
 
 // El makes an element with children.
+//
 //go:noinline
 func El(tag string, kids ...*Node) *Node {
 	if !allowedTags[tag] {
@@ -33,14 +34,17 @@ func El(tag string, kids ...*Node) *Node {
 }
 
 // T makes a text node.
+//
 //go:noinline
 func T(s string) *Node { return &Node{Text: s} }
 
 // ElT makes an element holding one text node.
+//
 //go:noinline
 func ElT(tag, text string) *Node { return El(tag, T(text)) }
 
 // Add appends non-nil children.
+//
 //go:noinline
 func (n *Node) Add(kids ...*Node) *Node {
 	for _, k := range kids {
@@ -53,6 +57,7 @@ func (n *Node) Add(kids ...*Node) *Node {
 
 // Attr sets an attribute. Only names in the allowlist are accepted, so
 // no event handler, style or URL attribute can ever be produced.
+//
 //go:noinline
 func (n *Node) Attr(k, v string) *Node {
 	if !AllowedAttr(k) {
@@ -63,10 +68,12 @@ func (n *Node) Attr(k, v string) *Node {
 }
 
 // Class sets the class attribute.
+//
 //go:noinline
 func (n *Node) Class(c string) *Node { return n.Attr("class", c) }
 
 // ID sets the id attribute.
+//
 //go:noinline
 func (n *Node) ID(id string) *Node { return n.Attr("id", id) }
 
