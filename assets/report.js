@@ -127,6 +127,7 @@
         if (m.op === "inspect") return scope.assayInspect(m.files);
         if (m.op === "analyze") return scope.assayAnalyze(m.files, m.meta);
         if (m.op === "diff") return scope.assayDiff(m.old, m.files, m.meta);
+        if (m.op === "verify") return scope.assayVerify(m.files);
         return JSON.stringify({ ok: false, error: "unknown operation " + m.op });
       } catch (err) {
         return JSON.stringify({ ok: false, error: "analysis core failed: " + err });
@@ -226,7 +227,8 @@
     try { await startCore(); } catch (err) { return fail("The analysis core could not start: " + err.message); }
     const res = JSON.parse(await call({ op: "inspect", files: JSON.stringify(pending) }));
     if (!res.ok) return fail(res.error || "Unrecognised file.");
-    const desc = res.files.map(f => f.name + " (" + f.kind + ", " + f.servers + " server(s), " + f.tools + " tool(s))").join("; ");
+    const sigText = s => !s || s.status === "unsigned" ? "" : s.status === "verified" ? ", signed by " + s.keyId + ", verified" : ", SIGNATURE INVALID: " + s.problem;
+    const desc = res.files.map(f => f.name + " (" + f.kind + ", " + f.servers + " server(s), " + f.tools + " tool(s)" + sigText(f.signature) + ")").join("; ");
     $("choice-files").textContent = desc;
     const diffBtn = $("do-diff");
     if (diffBtn) diffBtn.disabled = !ownInput();
@@ -285,6 +287,8 @@
   if ($("do-diff")) $("do-diff").addEventListener("click", () => run("diff"));
   $("do-cancel").addEventListener("click", () => { pending = []; $("choice").classList.add("hidden"); status(""); });
   window.assayStartCore = startCore;
+  // assayVerifyFiles checks signatures of [{name, text}] with the core.
+  window.assayVerifyFiles = files => startCore().then(() => call({ op: "verify", files: JSON.stringify(files) })).then(JSON.parse);
 
   // Without JavaScript the drop zone stays hidden: it could do nothing.
   $("drop").classList.remove("hidden");

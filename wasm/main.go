@@ -8,6 +8,7 @@
 //	assayInspect(files)             → recognise dropped files
 //	assayAnalyze(files, meta)       → findings + view of the files
 //	assayDiff(old, new, meta)       → drift old → new + view
+//	assayVerify(files)              → each file's signature status
 //
 // files is a JSON array of {name, text}; meta is {version, coreHash}.
 // Every function takes and returns strings (JSON), so the page can run
@@ -46,6 +47,13 @@ func main() {
 			return answer(&core.Result{Error: err.Error()})
 		}
 		return answer(core.Diff(old, nw, metaArg(args, 2)))
+	}))
+	js.Global().Set("assayVerify", js.FuncOf(func(this js.Value, args []js.Value) any {
+		files, err := filesArg(args, 0)
+		if err != nil {
+			return answer(&core.Result{Error: err.Error()})
+		}
+		return answer(core.Verify(files))
 	}))
 	if ready := js.Global().Get("assayCoreReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()

@@ -9,9 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/fleet"
-	"github.com/assay-mcp/assay/report/signature"
+	"github.com/assay-mcp/assay/report/html/core"
+	"github.com/assay-mcp/assay/report/html/view"
+	"github.com/assay-mcp/assay/report/model"
 )
 
 // SignatureRow is what a fleet report says about one input's signature.
@@ -28,25 +29,21 @@ type SignatureRow struct {
 type fleetDoc struct {
 	*fleet.Fleet
 	Signatures []SignatureRow `json:"signatures"`
+	// Drill is each kept machine's own analysis and signature, in the
+	// order of Fleet.Machines, for the HTML page's per-machine drill-down.
+	// It is not part of the fleet JSON document.
+	Drill []view.FleetMachine `json:"-"`
+	// Kept are the indexes of the input files that count: a machine sent
+	// twice is counted once.
+	Kept []int `json:"-"`
 }
 
 // SignatureStatus checks a bundle file's embedded signature: the line a
 // report shows is "signed by KEY, verified", "SIGNATURE INVALID: ..." or
-// nothing for an unsigned bundle. signature.Verify is pure, so the page
-// can do the same with the same result.
+// nothing for an unsigned bundle. It is core.SignatureOf, the check the
+// page's WebAssembly core runs on dropped files, so both say the same.
 func SignatureStatus(source string, data []byte) SignatureRow {
-	r := signature.Verify(data, nil)
-	row := SignatureRow{Source: source, Status: "unsigned"}
-	if !r.Signed {
-		return row
-	}
-	row.KeyID = r.KeyID
-	if r.Valid {
-		row.Status = "verified"
-		return row
-	}
-	row.Status, row.Problem = "invalid", r.Problem
-	return row
+	return SignatureRow(core.SignatureOf(source, data))
 }
 
 // String is the human line for a signature row.
@@ -99,18 +96,31 @@ func fleetReport(e *env, paths []string, format, out string) error {
 }
 
 // loadFleet reads, checks the signature of and analyses every bundle,
-// and merges them. The HTML fleet page can be built from the same
-// document.
+// and merges them. The HTML fleet page is built from the same document.
 func loadFleet(warn io.Writer, paths []string) (*fleetDoc, error) {
-	var machines []fleet.Machine
-	var sigs []SignatureRow
+	files, err := readInputFiles(warn, paths)
+	if err != nil {
+		return nil, err
+	}
+	return fleetOf(files)
+}
+
+// inputFile is one input as read: decoded, and its signature checked on
+// the file's own bytes (decoding and merging drop the signature).
+type inputFile struct {
+	Path string
+	In   *model.Input
+	Sig  SignatureRow
+}
+
+// readInputFiles reads every input and checks its signature; an invalid
+// signature is reported loudly on warn and does not stop the report.
+func readInputFiles(warn io.Writer, paths []string) ([]inputFile, error) {
+	var out []inputFile
 	for _, p := range paths {
 		in, err := readInput(p)
 		if err != nil {
 			return nil, err
-		}
-		if in.Bundle == nil {
-			return nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a %s; a fleet report reads bundles (assay-collect or assay scan --bundle)", p, in.Kind)}
 		}
 		data, err := os.ReadFile(p)
 		if err != nil {
@@ -120,11 +130,27 @@ func loadFleet(warn io.Writer, paths []string) (*fleetDoc, error) {
 		if sig.Status == "invalid" {
 			fmt.Fprintf(warn, "assay: WARNING: %s: %s\n", p, sig)
 		}
-		sigs = append(sigs, sig)
-		f := analyze.Analyze(in.Bundle, &analyze.Options{Version: Version})
-		machines = append(machines, fleet.Machine{Source: filepath.Base(p), Bundle: in.Bundle, Findings: f})
+		out = append(out, inputFile{Path: p, In: in, Sig: sig})
 	}
-	return &fleetDoc{Fleet: fleet.Build(machines), Signatures: sigs}, nil
+	return out, nil
+}
+
+// fleetOf analyses every bundle on its own and merges them (core.Fleet,
+// the same code the page runs on dropped bundles), keeping each
+// machine's findings for the drill-down.
+func fleetOf(files []inputFile) (*fleetDoc, error) {
+	var fis []core.FleetInput
+	var sigs []SignatureRow
+	for _, file := range files {
+		in := file.In
+		if in.Bundle == nil {
+			return nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a %s; a fleet report reads bundles (assay-collect or assay scan --bundle)", file.Path, in.Kind)}
+		}
+		sigs = append(sigs, file.Sig)
+		fis = append(fis, core.FleetInput{Source: filepath.Base(file.Path), Bundle: in.Bundle, Signature: view.Signature(file.Sig)})
+	}
+	vf, kept := core.Fleet(fis, Version)
+	return &fleetDoc{Fleet: vf.Fleet, Signatures: sigs, Drill: vf.Machines, Kept: kept}, nil
 }
 
 func writeSignaturesMarkdown(w io.Writer, sigs []SignatureRow) {

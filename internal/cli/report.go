@@ -3,12 +3,14 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	rhtml "github.com/assay-mcp/assay/report/html"
 	"github.com/assay-mcp/assay/report/html/core"
+	"github.com/assay-mcp/assay/report/html/view"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -38,20 +40,10 @@ drift from this report, computed in the page.`,
 				if out == "" {
 					return usageErr("report: -o FILE is required")
 				}
-				var ins []*model.Input
-				for _, p := range args {
-					in, err := readInput(p)
-					if err != nil {
-						return err
-					}
-					ins = append(ins, in)
-				}
-				f, err := core.Findings(ins, Version)
+				in, err := reportInput(e.stderr, args, title)
 				if err != nil {
-					return usageErr("report: %v", err)
+					return err
 				}
-				in := &rhtml.Input{Findings: f, Inputs: baseNames(args), Title: title}
-				in.Source, in.SourceName = reportSource(ins, f)
 				return renderTo(out, func(buf *bytes.Buffer) error { return rhtml.Render(buf, in) })
 			},
 		}
@@ -60,6 +52,51 @@ drift from this report, computed in the page.`,
 		cmd.Flags().StringVar(&format, "format", "html", "html, or json|markdown for a fleet report over bundles (to stdout unless -o)")
 		return cmd
 	})
+}
+
+// reportInput reads the inputs of `assay report` and builds what the
+// page shows: the analysis over all of them, each file's signature
+// status (checked on the file's bytes; invalid ones are warned about on
+// warn) and, when the bundles come from more than one machine, the fleet
+// section. One machine keeps the plain single report.
+func reportInput(warn io.Writer, paths []string, title string) (*rhtml.Input, error) {
+	files, err := readInputFiles(warn, paths)
+	if err != nil {
+		return nil, err
+	}
+	ins := make([]*model.Input, len(files))
+	allBundles := true
+	for i, file := range files {
+		ins[i] = file.In
+		allBundles = allBundles && file.In.Kind == model.InputBundle
+	}
+	// Bundles (not plain surfaces) from more than one machine add the
+	// fleet section, and the other sections cover each machine once.
+	var fv *view.Fleet
+	if len(files) > 1 && allBundles {
+		doc, err := fleetOf(files)
+		if err != nil {
+			return nil, err
+		}
+		if len(doc.Machines) > 1 {
+			fv = &view.Fleet{Fleet: doc.Fleet, Machines: doc.Drill}
+			kept := make([]*model.Input, 0, len(doc.Kept))
+			for _, i := range doc.Kept {
+				kept = append(kept, ins[i])
+			}
+			ins = kept
+		}
+	}
+	f, err := core.Findings(ins, Version)
+	if err != nil {
+		return nil, usageErr("report: %v", err)
+	}
+	in := &rhtml.Input{Findings: f, Inputs: baseNames(paths), Title: title, Fleet: fv}
+	in.Source, in.SourceName = reportSource(ins, f)
+	for _, file := range files {
+		in.Signatures = append(in.Signatures, rhtml.Signature(file.Sig))
+	}
+	return in, nil
 }
 
 // htmlReport writes the HTML page for an analysis already made: scan

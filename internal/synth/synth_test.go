@@ -2,6 +2,8 @@ package synth
 
 import (
 	"bytes"
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/assay-mcp/assay/report/model"
@@ -36,5 +38,59 @@ func TestGenerateDeterministicAndSized(t *testing.T) {
 	}
 	if len(names) != 200 {
 		t.Error("generated tools are not distinct")
+	}
+}
+
+// The next version must exercise what diff looks at: removed and added
+// tools, reworded descriptions, and descriptions newly naming a tool of
+// another server (cross-server references).
+func TestMutateChangesWhatDiffLooksAt(t *testing.T) {
+	shapes, err := LoadShapes("../../testdata/surfaces")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Servers: 4, Tools: 300, Seed: 3}
+	old := Generate(shapes, o)
+	o.Mutate = true
+	cur := Generate(shapes, o)
+	names := func(s model.Server) map[string]string {
+		m := map[string]string{}
+		for _, raw := range s.Tools {
+			var tl struct{ Name, Description string }
+			if err := json.Unmarshal(raw, &tl); err != nil {
+				t.Fatal(err)
+			}
+			m[tl.Name] = tl.Description
+		}
+		return m
+	}
+	var removed, added, reworded, crossRefs int
+	for i := range old.Servers {
+		o, n := names(old.Servers[i]), names(cur.Servers[i])
+		for k, d := range o {
+			nd, ok := n[k]
+			switch {
+			case !ok:
+				removed++
+			case nd != d:
+				reworded++
+			}
+		}
+		for k, d := range n {
+			if _, ok := o[k]; !ok {
+				added++
+			}
+			if i > 0 && strings.Contains(d, " Call ") {
+				for other := range names(cur.Servers[i-1]) {
+					if strings.Contains(d, "Call "+other+" first.") {
+						crossRefs++
+						break
+					}
+				}
+			}
+		}
+	}
+	if removed == 0 || added == 0 || reworded == 0 || crossRefs == 0 {
+		t.Errorf("removed %d, added %d, reworded %d, cross-server references %d; want all > 0", removed, added, reworded, crossRefs)
 	}
 }

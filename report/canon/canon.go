@@ -45,8 +45,16 @@ func Hash(raw []byte) string {
 	return Sum(c)
 }
 
-// HashValue hashes the canonical JSON of any Go value.
+// HashValue hashes the canonical JSON of any Go value. Strings and maps
+// of strings (text and composite hashes, the bulk of all hashing) take a
+// direct canonical writer; everything else goes through JCS.
 func HashValue(v any) string {
+	switch t := v.(type) {
+	case string:
+		return Sum(appendString(make([]byte, 0, len(t)+2), t))
+	case map[string]string:
+		return Sum(appendStringMap(nil, t))
+	}
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return Sum([]byte(fmt.Sprint(v)))

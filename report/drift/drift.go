@@ -51,6 +51,10 @@ type Options struct {
 	Analyze *analyze.Options
 	// Version is the generator version to stamp on the result.
 	Version string
+	// KeepNew keeps the new side's own analysis in Result.New, so a
+	// caller that also shows it (the report page) need not analyse the
+	// same bundle again.
+	KeepNew bool
 }
 
 // Result is a finished drift findings document and its exit code.
@@ -61,6 +65,11 @@ type Result struct {
 	Exit int
 	// NotRun names the rules that could not run and why, sorted.
 	NotRun []string
+	// New is the new side's own analysis under Options.Analyze, set when
+	// Options.KeepNew is and the new side carried its surface (a bundle);
+	// it equals analyze.Analyze(new.Bundle, opts.Analyze). Read only: its
+	// servers are shared with Findings.
+	New *model.Findings
 }
 
 // Diff compares old with new.
@@ -100,6 +109,9 @@ func Diff(old, new *Side, opts *Options) (*Result, error) {
 	analyze.Finish(out)
 	out.Hashes = hashes.FindingsHashes(out)
 	res := &Result{Findings: out, Exit: Bits(out.Findings)}
+	if opts.KeepNew && nv.text {
+		res.New = nv.f
+	}
 	if d.noted {
 		for k := range d.notRun {
 			res.NotRun = append(res.NotRun, k)

@@ -45,7 +45,18 @@ type Input struct {
 	// Version is stamped on findings the page computes; it defaults to
 	// the version in Findings, so in-page results match the CLI's.
 	Version string
+	// Signatures are the input files' signature checks, computed from the
+	// files' own bytes (merging drops signatures): a verified one shows a
+	// neutral "signed by KEY, verified" line, an invalid one a red banner
+	// that also prints.
+	Signatures []Signature
+	// Fleet, when set, adds the fleet section: machines, servers ×
+	// machines, riskiest tools, duplicates and per-machine findings.
+	Fleet *view.Fleet
 }
+
+// Signature is one input file's signature status.
+type Signature = view.Signature
 
 // Render writes the page for in to w. The output is deterministic: the
 // same input gives the same bytes.
@@ -81,7 +92,7 @@ func Page(in *Input) ([]byte, error) {
 		mode = "viewer"
 		sections = template.HTML(view.El("div", view.El("p", view.T("Drop or open a bundle, findings file or MCP surface to analyse it here. Nothing is uploaded: the analysis runs in this page.")).Class("empty")).ID("sections").HTML())
 	} else {
-		d := &view.Doc{Findings: in.Findings, Diff: in.Diff, Meta: view.Meta{Mode: "report", Inputs: in.Inputs, CoreHash: parts.coreHash, Engine: "native assay CLI"}}
+		d := &view.Doc{Findings: in.Findings, Diff: in.Diff, Signatures: in.Signatures, Fleet: in.Fleet, Meta: view.Meta{Mode: "report", Inputs: in.Inputs, CoreHash: parts.coreHash, Engine: "native assay CLI"}}
 		sections = template.HTML(view.Build(d).HTML())
 		for _, s := range view.Sections(d) {
 			headings = append(headings, s.Heading)
@@ -132,6 +143,9 @@ func subtitle(in *Input) string {
 	}
 	f := in.Findings
 	s := fmt.Sprintf("%d servers, %d tools, %d findings", len(f.Servers), f.Summary.Tools, f.Summary.Findings)
+	if in.Fleet != nil && in.Fleet.Fleet != nil {
+		s = fmt.Sprintf("%d machines, ", len(in.Fleet.Fleet.Machines)) + s
+	}
 	if f.Generator.Ruleset != "" {
 		s += " · ruleset " + f.Generator.Ruleset
 	}

@@ -96,7 +96,7 @@ func scanText(c *scanCtx) []hit {
 		// Scope scoring runs when nothing decisive fired: a lone weak
 		// signal (a path named without a verb) does not stop it.
 		if !hasDecisive(out) {
-			out = append(out, scopeHits(c)...)
+			out = append(out, scopeHits(c, len(out) > 0)...)
 		}
 	}
 	return out

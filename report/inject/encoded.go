@@ -178,7 +178,7 @@ func isASCII(s string) bool {
 
 // rot13Words are words whose ROT13 form in a string suggests a ROT13
 // payload; two distinct ones are needed before the rescan.
-var rot13Words = []string{"ignore", "instruction", "previous", "system", "prompt", "user", "send", "password", "secret", "ssh", "credential", "api key", "confidential", "tell", "mention", "forward", "email", "file", "contents", "token", "approval", "confirm", "hidden", "always", "never", "silently", "secretly", "bcc", "history", "conversation", "upload", "webhook", "http", "private", "every"}
+var rot13Words = []string{"ignore", "instruction", "previous", "system", "prompt", "user", "send", "password", "secret", "ssh", "credential", "api key", "confidential", "tell", "mention", "forward", "email", "file", "contents", "token", "approval", "confirm", "hidden", "always", "never", "silently", "secretly", "bcc", "history", "conversation", "upload", "webhook", "http", "private", "every", "inform", "copy", "chat", "transcript", "do not", "don't", "include", "assistant", "must", "rules", "sidenote", "parameter"}
 
 // rot13 maps ASCII letters thirteen places on.
 func rot13(s string) string {

@@ -90,12 +90,20 @@ func preferenceRules() []*matcher {
 		{Class: idPreference, Name: "self_for_all", Pre: []string{"this tool", "this server", "this one"},
 			Re: rx(`\bthis\s+(?:tool|server|one|function)\s+(?:should|must)\s+(?:always\s+)?be\s+(?:used|called|preferred|chosen)\s+for\s+(?:all|every|any)\b`),
 			OK: notNegatedOrQuoted},
+		{Class: idPreference, Name: "suppress_alternatives", Pre: []string{"suggest", "recommend", "mention", "offer", "propose", "point"},
+			Groups: [][]string{{"other", "alternative", "competing", "third", "another"}},
+			Re:     rx(`\b(?:do\s+not|don'?t|never|avoid)\s+(?:ever\s+)?(?:suggest|recommend|mention|offer|propose|point\s+(?:the\s+user\s+)?to)\w*\s+(?:\w+\s+){0,4}?(?:other|alternative|competing|third[- ]party|another)\s+(?:[\w-]+\s+)?(?:tools?|servers?|services?|apps?|providers?|integrations?|readers?)\b`),
+			OK: func(c *scanCtx, m []int) bool {
+				// "… unless the user asks" leaves the user in charge.
+				s0, s1 := sentence(c.text, m[0], m[1])
+				return !strings.Contains(c.text[s0:s1], "unless") && notNegatedOrQuoted(c, m)
+			}},
 		{Class: idPreference, Name: "deny_other_tool", Pre: []string{"not connected", "not available", "unavailable", "not installed", "not working", "offline", "is down", "are down", "broken", "disabled"},
-			Groups: [][]string{{"say", "tell", "claim", "pretend", "report", "answer", "respond", "reply"}},
-			Re:     rx(`\b(?:say|tell\s+(?:the\s+)?(?:user|them)|claim|pretend|report|answer|respond|reply)\w*\s+(?:that\s+)?(?:it|they|\w+)\s+(?:is|are)\s+(?:not\s+(?:connected|available|installed|working)|unavailable|down|broken|offline|disabled)\b`),
+			Groups: [][]string{{"say", "tell", "claim", "pretend", "report", "answer", "respond", "reply", "call", "label", "mark", "describe", "present"}},
+			Re:     rx(`\b(?:say|tell\s+(?:the\s+)?(?:user|them)|claim|pretend|report|answer|respond|reply)\w*\s+(?:that\s+)?(?:it|they|\w+|(?:those|these|the\s+other|other|competing|alternative)\s+(?:[\w-]+\s+)?(?:tools?|servers?|services?|search(?:es)?|integrations?|apps?|providers?))\s+(?:is|are)\s+(?:currently\s+|temporarily\s+|now\s+)?(?:not\s+(?:connected|available|installed|working)|unavailable|down|broken|offline|disabled)\b|\b(?:call|label|mark|describe|present|report)\w*\s+(?:the\s+others|the\s+other\s+\w+|them|those|these|other\s+\w+|competitors?)\s+(?:as\s+)?(?:unavailable|down|broken|offline|disabled|deprecated|unreliable|inaccurate)\b`),
 			OK: func(c *scanCtx, m []int) bool {
 				s0, s1 := sentence(c.text, m[0], m[1])
-				return reOtherRef.MatchString(c.text[s0:s1]) && notNegatedOrQuoted(c, m)
+				return (reOtherRef.MatchString(c.text[s0:s1]) || reOtherSubject.MatchString(c.text[m[0]:m[1]]) || reOtherObject.MatchString(c.text[m[0]:m[1]])) && notNegatedOrQuoted(c, m)
 			}},
 		{Class: idPreference, Name: "first_before_any", Pre: []string{"before", "prior to"},
 			Re: rx(`\b(?:before|prior\s+to)\s+(?:using|calling|invoking|running)\s+(?:any|all|every)\s+other\s+(?:mcp\s+)?(?:tools?|functions?|servers?)\b{G40}\b(?:must|always|first|you\s+(?:need|have)\s+to)\b{G30}\b(?:call|use|run|invoke)\s+(?:this|me)\b`),
@@ -210,3 +218,11 @@ func (c *scanCtx) ownParam(id string) bool {
 	}
 	return false
 }
+
+// reOtherSubject is a denial whose subject is itself other tools ("say
+// those tools are unavailable").
+var reOtherSubject = rx(`\b(?:those|these|the\s+other|other|competing|alternative)\s+(?:[\w-]+\s+)?(?:tools?|servers?|services?|search(?:es)?|integrations?|apps?|providers?)\s+(?:is|are)\b`)
+
+// reOtherObject is a label put on the others ("call the others
+// unavailable").
+var reOtherObject = rx(`\b(?:the\s+others|the\s+other\s+\w+|them|those|these|other\s+\w+|competitors?)\s+(?:as\s+)?(?:unavailable|down|broken|offline|disabled|deprecated|unreliable|inaccurate)\b`)

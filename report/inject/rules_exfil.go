@@ -22,7 +22,7 @@ var (
 	reSendGoal  = rx(sendVerb + `{G120}\b(?:to|into|towards|onto)\s+(?:the\s+|this\s+|our\s+|my\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:(?:at|on|via)\s+)?<?` + urlOrMail)
 	reAddrVerb  = rx(`\b(?:cc|bcc|loop\s+in|copy\s+in|blind\s+copy|blind\s+carbon\s+copy)\s*:?\s+(?:\w+\s+){0,3}?` + `[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`)
 	reSinkDecl  = rx(`\b(?:webhook|endpoint|callback|sink|collector|receiver|destination|exfil\w*|logging\s+server|backup\s+server|relay|listener|drop\s+box|dropbox|inbox)(?:\s+(?:url|address|host|server))?(?:\s+(?:for|of)\s+(?:\w+\s+){0,3}?\w+)?\s*(?:is|are|:|=|at|lives\s+at)\s*<?` + urlOrMail)
-	reMdImage   = rx(`!\[[^\]\n]{0,100}\]\(\s*<?(?:https?:)?//[^\s)]{0,400}`)
+	reMdImage   = rx(`!\[[^\]\n]{0,100}\]\(\s*<?(?:https?:)?//[^\s)]{0,400}|<img\b[^>\n]{0,200}?\bsrc\s*=\s*["']?(?:https?:)?//[^\s"'>]{0,400}`)
 	rePlacehold = regexp.MustCompile(`\{[^}]{0,60}\}|\$\{?[a-z_]+|%7b|<[a-z_ ]{1,40}>|\[[a-z_ ]{1,40}\]|%24|\{\{|[=_](?:user|email|chat|conversation|convo|message|msg|data|secret|token|key|history|query|prompt|input|context|summary|answer|response|password|address|name|content)s?(?:[_&#]|$)`)
 	reFetchExf  = rx(`\b(?:fetch|visit|open|load|request|call|curl|wget|get|access|navigate\s+to|browse\s+to|ping|hit|render|display|embed|include)\s+(?:the\s+)?(?:url\s+|image\s+|link\s+)?<?(?:https?:)?//[^\s)]{0,300}[?&][a-z0-9_]{1,30}=`)
 	reDataObj   = rx(dataObj)
@@ -43,7 +43,7 @@ var (
 func exfilRules() []*matcher { return nil }
 
 var (
-	preImage    = newPre("![")
+	preImage    = newPre("![", "<img")
 	preURL      = newPre("//")
 	preAddr     = newPre("//", "@")
 	preSinkDecl = newPreGroups([]string{"//", "@"}, []string{"webhook", "endpoint", "callback", "sink", "collector", "receiver", "destination", "exfil", "logging server", "backup server", "relay", "listener", "drop box", "dropbox", "inbox"})

@@ -32,7 +32,11 @@ func markupRules() []*matcher {
 			Re: rx(`\[(?://|comment|_)\]:\s*(?:#|<>)\s*\(`)},
 		{Class: idMarkup, Name: "addressed_to_model", Pre: []string{"note to", "attention", "message to", "dear", "to the ai", "for the ai", "for ai", "to ai", "for the assistant", "to the assistant", "for the model", "to the model", "for the agent", "to the agent", "for the llm", "to the llm", "for any ai", "for all ai", "p.s.", "ps "},
 			Re: rx(`\b(?:(?:note|message|reminder|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\b|instructions?\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\s*:|dear\s+(?:ai|assistant|llm|claude|model|agent)\b|\bp\.?\s?s\.?\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent)s?\b|\b(?:for|to)\s+the\s+(?:ai|assistant|model|llm|agent)\s*:)`),
-			OK: notInstructions},
+			OK: addressedHeading},
+		// A chat transcript role line opening a system turn, as YAML or
+		// JSON ("role: system" then "content:").
+		{Class: idMarkup, Name: "role_turn", Pre: []string{"role"}, Whole: true,
+			Re: rx(`\brole["']?\s*:\s*["']?(?:system|developer)["']?\s*[,;]?\s*-?\s*["']?content["']?\s*:`)},
 	}
 }
 
@@ -48,6 +52,20 @@ func roleLine(c *scanCtx, m []int) bool {
 
 // notInstructions keeps a rule off server instructions, which are
 // legitimately addressed to the model.
+// addressedHeading accepts an address to the model that heads its
+// sentence or is followed by a colon ("Note for the assistant: …"), not
+// one inside a clause about the tool's purpose ("adds a note for the
+// assistant to remember").
+func addressedHeading(c *scanCtx, m []int) bool {
+	if !notInstructions(c, m) {
+		return false
+	}
+	s0, _ := sentence(c.text, m[0], m[1])
+	lead := strings.Trim(c.text[s0:m[0]], " #*-_>[](){}|:")
+	rest := strings.TrimLeft(c.text[m[1]:], " ")
+	return lead == "" || strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, ",") || strings.HasPrefix(rest, "-")
+}
+
 func notInstructions(c *scanCtx, m []int) bool {
 	return c.e.Element != "server:instructions"
 }
@@ -84,17 +102,33 @@ func wordSet(s string) map[string]bool {
 // pairedTags finds custom tags that open and close around model-directed
 // text (<secret>…</secret>), which RE2 cannot pair by itself.
 func pairedTags(c *scanCtx) []hit {
-	t := c.text
-	if !strings.Contains(t, "</") {
-		return nil
-	}
 	var out []hit
-	closes := reCloseTag.FindAllStringSubmatchIndex(t, 64)
+	seen := map[string]bool{}
+	// Angle-bracket tags, and the same pairing written with square
+	// brackets ("[[assistant-only]] … [[/assistant-only]]").
+	if strings.Contains(c.text, "</") {
+		out = append(out, pairedWith(c, reOpenTag, reCloseTag, seen)...)
+	}
+	if strings.Contains(c.text, "[/") {
+		out = append(out, pairedWith(c, reOpenBracket, reCloseBracket, seen)...)
+	}
+	return out
+}
+
+var (
+	reOpenBracket  = regexp.MustCompile(`\[\[?([a-z][a-z0-9_-]{1,40})\]\]?`)
+	reCloseBracket = regexp.MustCompile(`\[\[?/([a-z][a-z0-9_-]{1,40})\]\]?`)
+)
+
+// pairedWith pairs open and close tags of one bracket style.
+func pairedWith(c *scanCtx, open, close *regexp.Regexp, seen map[string]bool) []hit {
+	t := c.text
+	var out []hit
+	closes := close.FindAllStringSubmatchIndex(t, 64)
 	if len(closes) == 0 {
 		return nil
 	}
-	seen := map[string]bool{}
-	for _, o := range reOpenTag.FindAllStringSubmatchIndex(t, 64) {
+	for _, o := range open.FindAllStringSubmatchIndex(t, 64) {
 		name := t[o[2]:o[3]]
 		if docTags[name] || seen[name] {
 			continue

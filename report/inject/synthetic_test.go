@@ -222,8 +222,9 @@ func TestSyntheticRecall(t *testing.T) { checkRecall(t, loadAttacks(t), 0.9, min
 // validation6.json 75.8% (with 2 of its 20 benign strings firing),
 // validation7.json 53.3% (a short probe of subtle phrasing),
 // validation8.json 25.0% (subtle phrasing, 0 of 15 benign firing).
-// validation9–12.json are the probe rounds of the generalisation work
-// (63.6%, 72.2%, 64.7%, 66.7% when first scored; see each file's note),
+// validation9–16.json are the probe rounds of the generalisation work
+// (63.6%, 72.2%, 64.7%, 66.7%, 53.1%, 81.2%, 65.6%, 35.0% when first
+// scored; see each file's note),
 // fixed by widening families of meaning, not by matching their strings.
 // They now carry the held-out targets as regression floors.
 var validationFloors = map[string][2]float64{
@@ -239,10 +240,14 @@ var validationFloors = map[string][2]float64{
 	"validation10.json": {0.9, 0},
 	"validation11.json": {0.9, 0},
 	"validation12.json": {0.9, 0},
+	"validation13.json": {0.9, 0},
+	"validation14.json": {0.9, 0},
+	"validation15.json": {0.9, 0},
+	"validation16.json": {0.9, 0},
 }
 
 func TestValidationRecall(t *testing.T) {
-	for _, name := range []string{"validation.json", "validation2.json", "validation3.json", "validation4.json", "validation5.json", "validation6.json", "validation7.json", "validation8.json", "validation9.json", "validation10.json", "validation11.json", "validation12.json"} {
+	for _, name := range []string{"validation.json", "validation2.json", "validation3.json", "validation4.json", "validation5.json", "validation6.json", "validation7.json", "validation8.json", "validation9.json", "validation10.json", "validation11.json", "validation12.json", "validation13.json", "validation14.json", "validation15.json", "validation16.json"} {
 		t.Run(name, func(t *testing.T) { checkValidation(t, name) })
 	}
 }

@@ -38,6 +38,9 @@ type Recognised struct {
 	// Servers and Tools count what the file holds.
 	Servers int `json:"servers,omitempty"`
 	Tools   int `json:"tools,omitempty"`
+	// Signature is the file's signature status: unsigned, verified or
+	// invalid (with KeyID and Problem).
+	Signature *view.Signature `json:"signature,omitempty"`
 }
 
 // Result is the answer to one request from the page.
@@ -56,6 +59,8 @@ type Result struct {
 	DiffJSON string `json:"diffJSON,omitempty"`
 	// Exit is the drift exit code (OR of the bits) when comparing.
 	Exit int `json:"exit,omitempty"`
+	// Signatures are the files' signature checks (analysed or new side).
+	Signatures []view.Signature `json:"signatures,omitempty"`
 }
 
 // Inspect recognises each file without analysing it.
@@ -70,6 +75,8 @@ func Inspect(files []File) *Result {
 		} else {
 			rec.Kind = string(in.Kind)
 			rec.Servers, rec.Tools = counts(in)
+			sig := SignatureOf(f.Name, []byte(f.Text))
+			rec.Signature = &sig
 		}
 		r.Files = append(r.Files, rec)
 	}
@@ -167,12 +174,19 @@ func Analyze(files []File, meta Meta) *Result {
 	if err != nil {
 		return &Result{Error: err.Error(), Files: recs}
 	}
+	sigs := signaturesOf(files)
+	// Several machines: the fleet section, and the other sections over
+	// each machine once (a machine sent twice is not counted twice).
+	fv, kept := fleetOf(files, ins, sigs, meta.Version)
+	if fv != nil {
+		ins = kept
+	}
 	f, err := Findings(ins, meta.Version)
 	if err != nil {
 		return &Result{Error: err.Error(), Files: recs}
 	}
-	d := &view.Doc{Findings: f, Meta: view.Meta{Mode: "analysis", Inputs: names(files), CoreHash: meta.CoreHash, Engine: "WebAssembly core in this page"}}
-	return finish(&Result{OK: true, Files: recs, Findings: f}, d)
+	d := &view.Doc{Findings: f, Signatures: sigs, Fleet: fv, Meta: view.Meta{Mode: "analysis", Inputs: names(files), CoreHash: meta.CoreHash, Engine: "WebAssembly core in this page"}}
+	return finish(&Result{OK: true, Files: recs, Findings: f, Signatures: sigs}, d)
 }
 
 func names(files []File) []string {

@@ -30,7 +30,7 @@ func Diff(old, new []File, meta Meta) *Result {
 		return &Result{Error: err.Error(), Files: recs}
 	}
 	aopts := &analyze.Options{Version: meta.Version}
-	res, err := drift.Diff(os, ns, &drift.Options{Analyze: aopts, Version: meta.Version})
+	res, err := drift.Diff(os, ns, &drift.Options{Analyze: aopts, Version: meta.Version, KeepNew: true})
 	if err != nil {
 		return &Result{Error: "comparing: " + err.Error(), Files: recs}
 	}
@@ -38,14 +38,17 @@ func Diff(old, new []File, meta Meta) *Result {
 	if err != nil {
 		return &Result{Error: "encoding drift findings: " + err.Error(), Files: recs}
 	}
-	// The page shows the new side's own analysis plus the drift section.
+	// The page shows the new side's own analysis plus the drift section:
+	// drift.Diff already made it (KeepNew), so the comparison costs two
+	// analyses, not three.
 	shown := res.Findings
-	if ns.Bundle != nil {
-		shown = analyze.Analyze(ns.Bundle, aopts)
+	if res.New != nil {
+		shown = res.New
 	}
-	d := &view.Doc{Findings: shown, Diff: DiffView(res, os.Name, ns.Name),
+	sigs := signaturesOf(new)
+	d := &view.Doc{Findings: shown, Diff: DiffView(res, os.Name, ns.Name), Signatures: sigs,
 		Meta: view.Meta{Mode: "diff", Inputs: names(new), CoreHash: meta.CoreHash, Engine: "WebAssembly core in this page"}}
-	r := finish(&Result{OK: true, Files: recs, Findings: shown}, d)
+	r := finish(&Result{OK: true, Files: recs, Findings: shown, Signatures: sigs}, d)
 	r.DiffJSON = string(dj)
 	r.Exit = res.Exit
 	return r

@@ -14,7 +14,12 @@ type Doc struct {
 	Findings *model.Findings
 	// Diff, when set, adds the drift section.
 	Diff *Diff
-	Meta Meta
+	// Signatures are the input files' signature checks; verified ones
+	// get a neutral line, invalid ones a banner above every section.
+	Signatures []Signature
+	// Fleet, when set, adds the fleet section (several machines).
+	Fleet *Fleet
+	Meta  Meta
 }
 
 // Meta describes how the page was made.
@@ -53,12 +58,17 @@ type Section struct {
 func Sections(d *Doc) []Section {
 	s := []Section{
 		{"s-summary", "Summary"},
+	}
+	if d.Fleet != nil && d.Fleet.Fleet != nil {
+		s = append(s, Section{"s-fleet", "Fleet"})
+	}
+	s = append(s, []Section{
 		{"s-inventory", "Inventory by context"},
 		{"s-capabilities", "Capabilities"},
 		{"s-findings", "Findings"},
 		{"s-injection", "Injection alerts"},
 		{"s-cost", "Token cost"},
-	}
+	}...)
 	if d.Diff != nil {
 		s = append(s, Section{"s-drift", "Drift"})
 	}
@@ -73,12 +83,15 @@ func Build(d *Doc) *Node {
 		f = &model.Findings{Kind: model.FindingsKind}
 	}
 	root := El("div").ID("sections").Attr("data-mode", d.Meta.Mode)
+	root.Add(signatures(d.Signatures))
 	for _, s := range Sections(d) {
 		sec := El("section").ID(s.ID).Class("sec")
 		sec.Add(ElT("h2", s.Heading))
 		switch s.ID {
 		case "s-summary":
 			sec.Add(summary(f, d))
+		case "s-fleet":
+			sec.Add(fleetSection(d.Fleet))
 		case "s-inventory":
 			sec.Add(inventory(f))
 		case "s-capabilities":

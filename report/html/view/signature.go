@@ -1,0 +1,46 @@
+package view
+
+// Signature is what one input file's embedded signature says. The CLI
+// computes it from the file's bytes (model.Merge drops signatures) and the
+// page's core from a dropped file's text, with the same verifier.
+type Signature struct {
+	// Source is the input file's name.
+	Source string `json:"source"`
+	// Status is unsigned, verified or invalid.
+	Status  string `json:"status"`
+	KeyID   string `json:"keyId,omitempty"`
+	Problem string `json:"problem,omitempty"`
+}
+
+// Signature statuses.
+const (
+	SigUnsigned = "unsigned"
+	SigVerified = "verified"
+	SigInvalid  = "invalid"
+)
+
+// signatures is the block above the sections: a neutral line per signed
+// input and a loud banner per invalid one. Unsigned inputs say nothing:
+// most bundles are not signed and that is not news on every page.
+func signatures(sigs []Signature) *Node {
+	var kids []*Node
+	for _, s := range sigs {
+		switch s.Status {
+		case SigVerified:
+			kids = append(kids, El("p", T(line(s.Source)+": signed by "+line(s.KeyID)+", verified")).Class("sig sig-ok").Attr("data-sig", SigVerified))
+		case SigInvalid:
+			msg := "SIGNATURE INVALID: " + line(s.Problem)
+			b := El("div", El("strong", T(msg))).Class("sig sig-bad").Attr("role", "alert").Attr("data-sig", SigInvalid)
+			detail := line(s.Source)
+			if s.KeyID != "" {
+				detail += " claims to be signed by " + line(s.KeyID)
+			}
+			b.Add(El("p", T(detail+". Do not trust its content: it was changed after signing or the signature is damaged.")))
+			kids = append(kids, b)
+		}
+	}
+	if len(kids) == 0 {
+		return nil
+	}
+	return El("div", kids...).ID("signatures").Class("sigs")
+}
