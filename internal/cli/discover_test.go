@@ -116,6 +116,21 @@ func TestScanDiscoversFakeMachine(t *testing.T) {
 			}
 		}
 	}
+	// The table a person reads names every context and its shadowed entries.
+	var table bytes.Buffer
+	code = RunWith(context.Background(), []string{"scan", "--project", filepath.Join(root, "work", "lib")},
+		strings.NewReader(""), &table, &stderr, &Options{Getenv: func(k string) string { return env[k] }})
+	if code != 0 {
+		t.Fatalf("table scan exit %d", code)
+	}
+	for _, want := range []string{"CONTEXTS", "claude-code in app", "claude-code in lib", "shadowed by project", "HYG-", "AUTH-001"} {
+		if !strings.Contains(table.String(), want) {
+			t.Errorf("table output lacks %q", want)
+		}
+	}
+	if bytes.Contains(table.Bytes(), []byte("CANARY")) {
+		t.Error("table output contains a secret")
+	}
 	b, _ := os.ReadFile(filepath.Join(out, "bundle.json"))
 	if bad, err := model.Disallowed(b); err != nil || len(bad) > 0 {
 		t.Errorf("bundle has paths outside the allowlist: %v %v", bad, err)

@@ -40,16 +40,16 @@ var (
 	// Each runs only when its literal is in the sentence, so the common
 	// case pays for none of them.
 	foreignRefs = []gatedPart{
-		{[]string{"should "}, rx(`\bshould\s+(?:a|an|the|any|another)\s+(?:[\w-]+\s+){0,2}?(?:tools?|servers?|integrations?)\s+be\s+(?:available|present|installed|connected|enabled|loaded|accessible)\s*,\s*(?:\w+\s+){0,3}?(?:use|make|send|call|route|post|add|copy|forward|pass|set|change|transfer|pay)\b`)},
-		{[]string{"such as", " like ", "e.g"}, rx(`\b(?:if|when|whenever|once)\s+(?:a|an|the|any|another|other)\s+(?:[\w-]+\s+){0,2}?(?:tools?|servers?|integrations?)\s+(?:such\s+as|like|e\.g\.?,?)\s+['"\x60]?[\w-]+['"\x60]?\s+(?:is|are)\s+(?:also\s+)?(?:available|present|installed|connected|enabled|loaded|accessible)\b`)},
-		{[]string{"agent"}, rx(`\bagents?\s+with\s+(?:an?\s+)?[\w-]+\s+(?:tools?|servers?|mcps?)\b`)},
-		{[]string{" the "}, rx(`\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\s+(?:from|on|of|in)\s+the\s+[\w-]+\s+(?:server|mcp)\b`)},
-		{[]string{"tools"}, rx(`\b(?:results?|outputs?|responses?|data)\s+(?:from|of|returned\s+by)\s+(?:the|any|all|other|another)\s+(?:[\w-]+\s+)?tools\s+(?:\w+\s+){0,3}?(?:should|must|need\s+to|have\s+to|are\s+to)\s+(?:\w+\s+){0,2}?(?:be\s+)?(?:passed|sent|forwarded|routed|copied|given|handed|piped|shared)\b`)},
-		{[]string{"'s"}, rx(`\b(?:server|mcp|integration|plugin|extension|connector)'s\s+[\w-]+`)},
-		{[]string{" tool"}, rx(`\b(?:any|every|each|a|an|all)\s+(?:[\w-]+\s+)?tools?\s+(?:from|on|of|in|by)\s+(?:another|other|any|a\s+different|third-party|all)\s+(?:\w+\s+)?(?:servers?|mcps?|integrations?|providers?|vendors?|sources?)\b|\b(?:after|before|during|following)\s+(?:any|every|each)\s+(?:[\w-]+\s+){0,2}?(?:tool|server|mcp)\s+(?:calls?|invocations?|use|runs?)\b`)},
-		{[]string{" server", " mcp"}, rx(`\b(?:on|from|in|across)\s+(?:any|another|other|every|all)\s+(?:other\s+|connected\s+|installed\s+|available\s+)?(?:mcp\s+)?(?:servers?|mcps?)\b`)},
-		{[]string{"every time", "each time"}, rx(`\b(?:every|each)\s+time\s+(?:you\s+)?(?:use|call|invoke|run)\b|\b(?:every|each)\s+time\s+(?:the\s+)?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\s+(?:is|gets)\s+(?:used|called|invoked|run)`)},
-		{[]string{"_"}, rx(`\b(?:when(?:ever)?|if|once|before|after)\s+(?:you\s+)?(?:use|call|invoke|run)\s+(?:the\s+)?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`)},
+		{[]string{"should "}, rx(`\bshould\s+(?:a|an|the|any|another)\s+(?:[\w-]+\s+){0,2}?(?:tools?|servers?|integrations?)\s+be\s+(?:available|present|installed|connected|enabled|loaded|accessible)\s*,\s*(?:\w+\s+){0,3}?(?:use|make|send|call|route|post|add|copy|forward|pass|set|change|transfer|pay)\b`), nil},
+		{[]string{"such as", " like ", "e.g"}, rx(`\b(?:if|when|whenever|once)\s+(?:a|an|the|any|another|other)\s+(?:[\w-]+\s+){0,2}?(?:tools?|servers?|integrations?)\s+(?:such\s+as|like|e\.g\.?,?)\s+['"\x60]?[\w-]+['"\x60]?\s+(?:is|are)\s+(?:also\s+)?(?:available|present|installed|connected|enabled|loaded|accessible)\b`), nil},
+		{[]string{"agent"}, rx(`\bagents?\s+with\s+(?:an?\s+)?[\w-]+\s+(?:tools?|servers?|mcps?)\b`), nil},
+		{[]string{"_"}, rx(`\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\s+(?:from|on|of|in)\s+the\s+[\w-]+\s+(?:server|mcp)\b`), []string{" server", " mcp"}},
+		{[]string{"tools"}, rx(`\b(?:results?|outputs?|responses?|data)\s+(?:from|of|returned\s+by)\s+(?:the|any|all|other|another)\s+(?:[\w-]+\s+)?tools\s+(?:\w+\s+){0,3}?(?:should|must|need\s+to|have\s+to|are\s+to)\s+(?:\w+\s+){0,2}?(?:be\s+)?(?:passed|sent|forwarded|routed|copied|given|handed|piped|shared)\b`), []string{"passed", "sent", "forwarded", "routed", "copied", "given", "handed", "piped", "shared"}},
+		{[]string{"'s"}, rx(`\b(?:server|mcp|integration|plugin|extension|connector)'s\s+[\w-]+`), nil},
+		{[]string{" tool"}, rx(`\b(?:any|every|each|a|an|all)\s+(?:[\w-]+\s+)?tools?\s+(?:from|on|of|in|by)\s+(?:another|other|any|a\s+different|third-party|all)\s+(?:\w+\s+)?(?:servers?|mcps?|integrations?|providers?|vendors?|sources?)\b|\b(?:after|before|during|following)\s+(?:any|every|each)\s+(?:[\w-]+\s+){0,2}?(?:tool|server|mcp)\s+(?:calls?|invocations?|use|runs?)\b`), []string{"another", "other", "any ", "different", "third", "all ", "every", "each"}},
+		{[]string{" server", " mcp"}, rx(`\b(?:on|from|in|across)\s+(?:any|another|other|every|all)\s+(?:other\s+|connected\s+|installed\s+|available\s+)?(?:mcp\s+)?(?:servers?|mcps?)\b`), []string{"any ", "another", "other", "every", "all "}},
+		{[]string{"every time", "each time"}, rx(`\b(?:every|each)\s+time\s+(?:you\s+)?(?:use|call|invoke|run)\b|\b(?:every|each)\s+time\s+(?:the\s+)?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\s+(?:is|gets)\s+(?:used|called|invoked|run)`), nil},
+		{[]string{"_"}, rx(`\b(?:when(?:ever)?|if|once|before|after)\s+(?:you\s+)?(?:use|call|invoke|run)\s+(?:the\s+)?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`), []string{"when", "if ", "once", "before", "after"}},
 	}
 	// haveOther is the cross-tool condition: the base expression, then the
 	// gated structural references.
@@ -80,10 +80,12 @@ var (
 // finder is what a co-occurrence feature needs: a first match.
 type finder interface{ FindStringIndex(s string) []int }
 
-// gatedPart is an expression run only when one of its literals occurs.
+// gatedPart is an expression run only when one of its literals occurs
+// (and one of also, when set).
 type gatedPart struct {
 	lits []string
 	re   *regexp.Regexp
+	also []string
 }
 
 // gated is a base expression with gated alternatives tried after it.
@@ -97,7 +99,7 @@ func (g gated) FindStringIndex(s string) []int {
 		return m
 	}
 	for _, p := range g.parts {
-		if prefilter(s, p.lits) {
+		if prefilter(s, p.lits) && prefilter(s, p.also) {
 			if m := p.re.FindStringIndex(s); m != nil {
 				return m
 			}
@@ -163,7 +165,7 @@ var reDisparage = rx(`\b(?:corrupt\w*|mangle\w*|garble\w*|incorrectly|wrongly|in
 
 // disparageLits gate reDisparage and reExclusive: one of them must
 // occur before either expression runs.
-var disparageLits = []string{"corrupt", "mangle", "garble", "unreliab", "inaccura", "deprecat", "broken", "outdated", "wrong", "buggy", "fake", "untrust", "compromis", "malicious", "inferior", "incorrect", "manipulat", "unsafe", "insecure", "inflated", "biased", "misleading", "instead", "rather than", "exclusive", "solely", "use", "call", "consult", "trust", "over ", "avoided", "only ", "always ", "no other", "no alternative", "pick", "choose", "rely"}
+var disparageLits = []string{"corrupt", "mangle", "garble", "unreliab", "inaccura", "deprecat", "broken", "outdated", "wrong", "buggy", "fake", "untrust", "compromis", "malicious", "inferior", "incorrect", "manipulat", "unsafe", "insecure", "inflated", "biased", "misleading", "instead", "rather than", "exclusive", "solely", "never use", "not use", "n't use", "stop us", "never call", "not call", "n't call", "only use", "always use", "only call", "always call", "only pick", "always pick", "only choose", "always choose", "only trust", "always trust", "only rely", "always rely", "never consult", "not consult", "never trust", "not trust", "n't trust", "over any", "over all", "over every", "over other", "over the other", "avoided", "no other", "no alternative"}
 
 // reExclusive demands this tool to the exclusion of others; a plain
 // "prefer X for A and Y for B" across two sentences is routing advice.

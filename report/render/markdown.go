@@ -47,6 +47,7 @@ func writeMarkdown(w io.Writer, f *model.Findings, opts *Options) error {
 	servers := serverIndex(f)
 	markdownAlerts(&b, f, servers)
 	markdownFindings(&b, f, servers)
+	markdownContexts(&b, f)
 	markdownServers(&b, f)
 	_, err := io.WriteString(w, b.String())
 	return err

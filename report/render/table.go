@@ -65,6 +65,7 @@ func writeTable(w io.Writer, f *model.Findings, opts *Options) error {
 		p.width = 40
 	}
 	p.headline(f)
+	p.contexts(f)
 	p.tools(f)
 	p.alerts(f)
 	p.findings(f)
@@ -112,7 +113,11 @@ func (p *tablePrinter) tools(f *model.Findings) {
 			name += " (incomplete)"
 		}
 		if len(s.Tools) == 0 {
-			rows = append(rows, toolRow{cells: []string{name, "(no tools)", "", "", "", ""}})
+			empty := "(no tools)"
+			if s.Source == "config" {
+				empty = "(not contacted: --connect lists its tools)"
+			}
+			rows = append(rows, toolRow{cells: []string{name, empty, "", "", "", ""}})
 			continue
 		}
 		for i, t := range s.Tools {
