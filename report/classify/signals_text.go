@@ -34,15 +34,19 @@ var (
 		// reads: only for a tool that reads (a sensitivity noun in a
 		// write tool's description says what it writes, not what it returns).
 		reads bool
+		// need lists substrings of which every match contains at least
+		// one: a cheap test that skips the regexp on most descriptions
+		// (the regexps were most of classification's time).
+		need []string
 	}{
-		{regexp.MustCompile(`\b(execute|executes|run|runs|evaluate|evaluates) (?:an? |the |any |arbitrary |custom |raw |user[- ]provided |provided )*(javascript|js|python|shell|bash|powershell|code|scripts?|commands?)\b`), 5, codeKinds(true), "describes running code", false},
-		{regexp.MustCompile(`\barbitrary (code|commands?|scripts?|javascript)\b`), 5, codeKinds(true), "describes arbitrary code", false},
-		{regexp.MustCompile(`\b(execut|run)\w* (?:an? |the |any |arbitrary |raw |custom )*(sql|cypher|graphql|sparql|gremlin)\b`), 5, codeKinds(false), "describes running a query language", false},
-		{regexp.MustCompile(`\bpermanently (delet|remov|destroy|eras|purg)|\bcannot be (undone|reversed|recovered)\b|\birreversibl|\bdata loss\b`), 5, []string{model.KindDestructive}, "describes an irreversible change", false},
-		{regexp.MustCompile(`\bsends? (?:an? |the |new )?(e-?mails?|messages?|sms|texts?|text messages?|notifications?|webhooks?|http requests?|requests? to|invit\w+|push)\b|\bposts? (?:an? |the )?(messages?|comments?|tweets?|replies) (to|in|on)\b|\bpublish(es)? (?:it |them )?to\b|\bbroadcast\w*\b`), 4, []string{model.KindEgress}, "describes sending to others", false},
-		{regexp.MustCompile(`\b(any|arbitrary) (url|uri|endpoint|website|web ?page|host)s?\b`), 4, []string{model.KindEgress, model.KindIngestsUntrusted}, "describes reaching arbitrary URLs", false},
-		{regexp.MustCompile(`\b(web ?pages?|websites?|the (?:open )?web|internet|scrap(e|es|ing)|crawl\w*|html|search engines?|web search|search results|untrusted|user[- ]generated|third[- ]party content|browser)\b`), 1, []string{model.KindIngestsUntrusted}, "describes third-party content", true},
-		{regexp.MustCompile(`\b(environment variables?|credentials?|api[ _-]?keys?|secrets?|passwords?|private keys?|access tokens?|personal (data|information)|pii|e-?mails?|inbox|file contents?|contents? of (?:an? |the )?files?|filesystem|file system|local files?)\b`), 2, []string{model.KindReadSensitive}, "describes private data", true},
+		{regexp.MustCompile(`\b(execute|executes|run|runs|evaluate|evaluates) (?:an? |the |any |arbitrary |custom |raw |user[- ]provided |provided )*(javascript|js|python|shell|bash|powershell|code|scripts?|commands?)\b`), 5, codeKinds(true), "describes running code", false, []string{"execut", "run", "evaluat"}},
+		{regexp.MustCompile(`\barbitrary (code|commands?|scripts?|javascript)\b`), 5, codeKinds(true), "describes arbitrary code", false, []string{"arbitrary "}},
+		{regexp.MustCompile(`\b(execut|run)\w* (?:an? |the |any |arbitrary |raw |custom )*(sql|cypher|graphql|sparql|gremlin)\b`), 5, codeKinds(false), "describes running a query language", false, []string{"execut", "run"}},
+		{regexp.MustCompile(`\bpermanently (delet|remov|destroy|eras|purg)|\bcannot be (undone|reversed|recovered)\b|\birreversibl|\bdata loss\b`), 5, []string{model.KindDestructive}, "describes an irreversible change", false, []string{"permanently ", "cannot be ", "irreversibl", "data loss"}},
+		{regexp.MustCompile(`\bsends? (?:an? |the |new )?(e-?mails?|messages?|sms|texts?|text messages?|notifications?|webhooks?|http requests?|requests? to|invit\w+|push)\b|\bposts? (?:an? |the )?(messages?|comments?|tweets?|replies) (to|in|on)\b|\bpublish(es)? (?:it |them )?to\b|\bbroadcast\w*\b`), 4, []string{model.KindEgress}, "describes sending to others", false, []string{"send", "post", "publish", "broadcast"}},
+		{regexp.MustCompile(`\b(any|arbitrary) (url|uri|endpoint|website|web ?page|host)s?\b`), 4, []string{model.KindEgress, model.KindIngestsUntrusted}, "describes reaching arbitrary URLs", false, []string{"any ", "arbitrary "}},
+		{regexp.MustCompile(`\b(web ?pages?|websites?|the (?:open )?web|internet|scrap(e|es|ing)|crawl\w*|html|search engines?|web search|search results|untrusted|user[- ]generated|third[- ]party content|browser)\b`), 1, []string{model.KindIngestsUntrusted}, "describes third-party content", true, []string{"web", "internet", "scrap", "crawl", "html", "search", "untrusted", "user", "third", "browser"}},
+		{regexp.MustCompile(`\b(environment variables?|credentials?|api[ _-]?keys?|secrets?|passwords?|private keys?|access tokens?|personal (data|information)|pii|e-?mails?|inbox|file contents?|contents? of (?:an? |the )?files?|filesystem|file system|local files?)\b`), 2, []string{model.KindReadSensitive}, "describes private data", true, []string{"environment", "credential", "api", "secret", "password", "private", "access token", "personal", "pii", "mail", "inbox", "file", "content"}},
 	}
 )
 
@@ -74,6 +78,9 @@ func (t *tc) descriptionSignals() {
 		}
 	}
 	for _, ph := range descPhrases {
+		if !containsAny(d, ph.need) {
+			continue
+		}
 		loc := ph.re.FindStringIndex(d)
 		if loc == nil {
 			continue
@@ -148,4 +155,13 @@ func (t *tc) descVerb(w string) (string, string) {
 		return CatBrowser, x
 	}
 	return "", ""
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
 }
