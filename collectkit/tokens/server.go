@@ -35,7 +35,7 @@ func (c *Counter) CountServer(s *model.Server) *model.ServerTokens {
 	for _, raw := range s.Tools {
 		n := c.Count(string(canon.CountText(raw, canon.ToolFields)))
 		t.ToolsSum += n
-		name := toolName(raw)
+		name := canon.ToolName(raw)
 		if _, dup := t.Tools[name]; !dup {
 			t.Tools[name] = n
 		}
@@ -56,21 +56,6 @@ func (c *Counter) countItems(items []json.RawMessage, fields []string) int {
 		n += c.Count(string(canon.CountText(raw, fields)))
 	}
 	return n
-}
-
-// toolName reads a tool's name; a missing or non-string name is "".
-func toolName(raw json.RawMessage) string {
-	var h struct {
-		Name json.RawMessage `json:"name"`
-	}
-	if json.Unmarshal(raw, &h) != nil {
-		return ""
-	}
-	var s string
-	if json.Unmarshal(h.Name, &s) != nil {
-		return ""
-	}
-	return s
 }
 
 // CountBundle records counts for every server of b that has none yet, in

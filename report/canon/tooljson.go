@@ -173,3 +173,19 @@ func writeString(b *bytes.Buffer, s string) {
 	_ = enc.Encode(s)
 	b.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 }
+
+// ToolName reads a tool definition's name; a missing or non-string name
+// is "". Token counting and its estimate key per-tool counts by it.
+func ToolName(raw json.RawMessage) string {
+	var h struct {
+		Name json.RawMessage `json:"name"`
+	}
+	if json.Unmarshal(raw, &h) != nil {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(h.Name, &s) != nil {
+		return ""
+	}
+	return s
+}

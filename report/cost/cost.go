@@ -20,6 +20,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -139,7 +140,7 @@ func measure(s *model.Server, enc string) serverCost {
 		c.tokens = t
 		c.perTool = make([]int, len(s.Tools))
 		for i, raw := range s.Tools {
-			c.perTool[i] = t.Tools[toolName(raw)]
+			c.perTool[i] = t.Tools[canon.ToolName(raw)]
 		}
 	} else {
 		c.tokens, c.perTool = Estimate(s, enc)

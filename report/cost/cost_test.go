@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -37,7 +38,7 @@ func run(b *model.Bundle, opts *Options) *model.Findings {
 	for i, s := range b.Servers {
 		r := model.ServerReport{Name: s.Name, Identity: s.Identity, Tokens: s.Tokens, Tools: make([]model.ToolReport, len(s.Tools))}
 		for j, raw := range s.Tools {
-			r.Tools[j].Name = toolName(raw)
+			r.Tools[j].Name = canon.ToolName(raw)
 			if s.Tokens != nil {
 				r.Tools[j].Tokens = s.Tokens.Tools[r.Tools[j].Name]
 			}

@@ -89,7 +89,7 @@ func Estimate(s *model.Server, encoding string) (*model.ServerTokens, []int) {
 		n := EstimateText(string(canon.CountText(raw, canon.ToolFields)), encoding)
 		perTool[i] = n
 		t.ToolsSum += n
-		name := toolName(raw)
+		name := canon.ToolName(raw)
 		if _, dup := t.Tools[name]; !dup {
 			t.Tools[name] = n
 		}
@@ -110,19 +110,4 @@ func estimateItems(items []json.RawMessage, fields []string, encoding string) in
 		n += EstimateText(string(canon.CountText(raw, fields)), encoding)
 	}
 	return n
-}
-
-// toolName reads a tool's name; a missing or non-string name is "".
-func toolName(raw json.RawMessage) string {
-	var h struct {
-		Name json.RawMessage `json:"name"`
-	}
-	if json.Unmarshal(raw, &h) != nil {
-		return ""
-	}
-	var s string
-	if json.Unmarshal(h.Name, &s) != nil {
-		return ""
-	}
-	return s
 }

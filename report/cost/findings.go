@@ -69,7 +69,7 @@ func concentrationFindings(s *model.Server, c *serverCost, enc string) []model.F
 	}
 	tools := make([]tool, n)
 	for i, raw := range s.Tools {
-		tools[i] = tool{toolName(raw), c.perTool[i]}
+		tools[i] = tool{canon.ToolName(raw), c.perTool[i]}
 	}
 	sort.SliceStable(tools, func(i, j int) bool {
 		if tools[i].tokens != tools[j].tokens {
@@ -107,7 +107,7 @@ func largeToolFindings(s *model.Server, c *serverCost, enc string, o *Options) [
 		if n <= o.ToolThreshold {
 			continue
 		}
-		name := toolName(raw)
+		name := canon.ToolName(raw)
 		fd := catalog.New("COST-003")
 		if n > 5*o.ToolThreshold {
 			fd.Severity = model.SevMedium
