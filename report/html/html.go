@@ -142,9 +142,9 @@ func subtitle(in *Input) string {
 		return "Offline viewer: the Assay analysis core runs in this page."
 	}
 	f := in.Findings
-	s := fmt.Sprintf("%d servers, %d tools, %d findings", len(f.Servers), f.Summary.Tools, f.Summary.Findings)
+	s := count(len(f.Servers), "server") + ", " + count(f.Summary.Tools, "tool") + ", " + count(f.Summary.Findings, "finding")
 	if in.Fleet != nil && in.Fleet.Fleet != nil {
-		s = fmt.Sprintf("%d machines, ", len(in.Fleet.Fleet.Machines)) + s
+		s = count(len(in.Fleet.Fleet.Machines), "machine") + ", " + s
 	}
 	if f.Generator.Ruleset != "" {
 		s += " · ruleset " + f.Generator.Ruleset
@@ -213,4 +213,12 @@ func fill(out *bytes.Buffer, tmpl []byte, repl map[string][]byte) error {
 		rest = rest[i+2+j+2:]
 	}
 	return nil
+}
+
+// count is "1 tool", "2 tools".
+func count(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

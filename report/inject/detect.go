@@ -98,6 +98,9 @@ func scanText(c *scanCtx) []hit {
 		if !hasDecisive(out) {
 			out = append(out, scopeHits(c, len(out) > 0)...)
 		}
+		if !noFeatures && !hasDecisive(out) {
+			out = append(out, featureHits(c)...)
+		}
 	}
 	return out
 }

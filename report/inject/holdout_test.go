@@ -18,10 +18,13 @@ var holdoutFloors = map[string][2]float64{
 	"holdout_a.json": {0.93, 0.6},
 	"holdout_b.json": {0.93, 0.6},
 	"holdout_c.json": {0.93, 0.6},
+	"holdout_d.json": {0, 0},
+	"holdout_e.json": {0, 0},
+	"holdout_f.json": {0, 0},
 }
 
 func TestHoldoutRecall(t *testing.T) {
-	for _, name := range []string{"holdout_a.json", "holdout_b.json", "holdout_c.json"} {
+	for _, name := range []string{"holdout_a.json", "holdout_b.json", "holdout_c.json", "holdout_d.json", "holdout_e.json", "holdout_f.json"} {
 		t.Run(name, func(t *testing.T) {
 			var doc struct {
 				Attacks []attackCase `json:"attacks"`
