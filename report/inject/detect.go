@@ -98,7 +98,7 @@ func scanText(c *scanCtx) []hit {
 		if !hasDecisive(out) {
 			out = append(out, scopeHits(c, len(out) > 0)...)
 		}
-		if !noFeatures && !hasDecisive(out) {
+		if !hasDecisive(out) {
 			out = append(out, featureHits(c)...)
 		}
 	}

@@ -5,6 +5,11 @@
 // model. It is deterministic, uses RE2 expressions only (no backtracking)
 // and never calls a model or the network.
 //
+// Rephrased overrides, concealment, tool preference and cross-tool
+// requests that slip past the phrase rules meet a per-sentence feature
+// scorer (see featureHits) that asks for two independent features, such
+// as the model's own rules plus a claim that voids them.
+//
 // Every string is matched through its shadow (see [Normalize]) and
 // reported against the original, with a short escaped excerpt. Each
 // finding names the element it is about, so its fingerprint (rule +
