@@ -13,6 +13,7 @@ import (
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/hygiene"
 	"github.com/assay-mcp/assay/report/inject"
+	"github.com/assay-mcp/assay/report/internal/par"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/policy"
 )
@@ -42,16 +43,20 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 		Servers:   make([]model.ServerReport, len(b.Servers)),
 		Findings:  []model.Finding{},
 	}
-	for i := range b.Servers {
-		f.Servers[i] = serverSkeleton(&b.Servers[i])
-	}
+	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(&b.Servers[i]) })
 	collectionFindings(b, f)
 	copts := opts.Classify
 	if copts == nil && opts.Policy != nil {
 		copts = opts.Policy.Classify()
 	}
 	classify.Apply(b, f, copts)
-	inject.Apply(b, f, opts.Inject)
+	// Injection scanning is per server and the costliest pass: run servers
+	// in parallel and append in server order, so output is unchanged.
+	perServer := make([][]model.Finding, len(b.Servers))
+	par.ForEach(len(b.Servers), func(i int) { perServer[i] = inject.ScanServer(&b.Servers[i], opts.Inject) })
+	for _, fs := range perServer {
+		f.Findings = append(f.Findings, fs...)
+	}
 	hygiene.Apply(b, f)
 	cost.Apply(b, f, opts.Cost)
 	policy.Apply(opts.Policy, f)

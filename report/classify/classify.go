@@ -67,6 +67,7 @@
 package classify
 
 import (
+	"github.com/assay-mcp/assay/report/internal/par"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -122,10 +123,10 @@ type Override struct {
 func Apply(b *model.Bundle, f *model.Findings, opts *Options) {
 	lx := newLexicon(opts)
 	results := make([][]*result, len(b.Servers))
-	for i := range b.Servers {
-		if i >= len(f.Servers) {
-			break
-		}
+	found := make([][]model.Finding, len(b.Servers))
+	// Servers are independent until the cross-server chains: classify
+	// them in parallel, each writing only its own slots.
+	par.ForEach(min(len(b.Servers), len(f.Servers)), func(i int) {
 		s := &b.Servers[i]
 		results[i] = make([]*result, len(s.Tools))
 		for j, raw := range s.Tools {
@@ -138,7 +139,10 @@ func Apply(b *model.Bundle, f *model.Findings, opts *Options) {
 			t.Effect, t.Tier, t.Kinds, t.Router, t.Evidence = r.Effect, tierName(r.Tier), r.Kinds, r.Router, r.Evidence
 			OverrideTool(t, s.Name, s.Identity, opts)
 		}
-		f.Findings = append(f.Findings, capabilityFindings(s, results[i])...)
+		found[i] = capabilityFindings(s, results[i])
+	})
+	for _, fs := range found {
+		f.Findings = append(f.Findings, fs...)
 	}
 	f.Findings = append(f.Findings, chainFindings(b, f)...)
 }
