@@ -1,7 +1,8 @@
 package cli
 
-// Integration points with packages that are still landing. Each function
-// here is replaced by a call into its package as that package lands.
+// The small adapters scan (and baseline, check, approve) use to reach
+// collectkit, the rules file and the report page, turning their errors
+// into the CLI's exit codes.
 
 import (
 	"fmt"
@@ -13,6 +14,8 @@ import (
 	"github.com/assay-mcp/assay/report/policy"
 )
 
+// parseServerSpec turns one --server value into a target (usage error, 64,
+// when it cannot).
 func parseServerSpec(spec string, headers []string, getenv func(string) string) (collectkit.Target, error) {
 	t, err := collectkit.ParseServerFlag(spec, headers, getenv)
 	if err != nil {
@@ -39,6 +42,7 @@ func applyRulesFile(opts *analyze.Options, path string) error {
 	return nil
 }
 
+// writeHTML writes the self-contained page for a scan (--html, demo).
 func writeHTML(path string, bundles []*model.Bundle, f *model.Findings) error {
 	return htmlReport(path, bundles, f, nil)
 }
