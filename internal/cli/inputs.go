@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 
+	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/model"
@@ -47,32 +47,12 @@ func unwrapPathErr(err error) error {
 }
 
 // writeFileAtomic writes data to path via a temp file in the same
-// directory and a rename, so a reader never sees a partial file and a
-// failure never replaces a previous output.
+// directory and a rename (collectkit.WriteFileAtomic), so a reader never
+// sees a partial file and a failure never replaces a previous output; a
+// failure is an I/O error (exit 74).
 func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return ioErr(fmt.Errorf("creating %s: %w", dir, err))
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return ioErr(fmt.Errorf("writing %s: %w", path, err))
-	}
-	name := tmp.Name()
-	_, werr := tmp.Write(data)
-	serr := tmp.Sync()
-	cerr := tmp.Close()
-	if err := firstErr(werr, serr, cerr); err != nil {
-		os.Remove(name)
-		return ioErr(fmt.Errorf("writing %s: %w", path, err))
-	}
-	if err := os.Chmod(name, 0o644); err != nil {
-		os.Remove(name)
-		return ioErr(fmt.Errorf("writing %s: %w", path, err))
-	}
-	if err := os.Rename(name, path); err != nil {
-		os.Remove(name)
-		return ioErr(fmt.Errorf("writing %s: %w", path, err))
+	if err := collectkit.WriteFileAtomic(path, data); err != nil {
+		return ioErr(err)
 	}
 	return nil
 }
@@ -84,15 +64,6 @@ func writeJSONAtomic(path string, v any) error {
 		return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("encoding %s: %w", path, err)}
 	}
 	return writeFileAtomic(path, b)
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
 }
 
 // renderTo renders into a buffer first so a failing renderer never leaves
