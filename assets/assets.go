@@ -5,7 +5,7 @@
 //
 // core.wasm.gz is generated (make wasm) and committed so a fresh clone
 // builds with plain `go build ./...`; `make wasm-check` and the test in
-// report/html fail when it no longer matches the sources.
+// internal/htmlreport fail when it no longer matches the sources.
 package assets
 
 import (

@@ -2,7 +2,7 @@
 #
 # assets/core.wasm.gz is generated here and committed, so a fresh clone
 # builds with plain `go build ./...` and needs no wasm toolchain step.
-# CI runs `make wasm-check` (and report/html's TestCoreIsCurrent), which
+# CI runs `make wasm-check` (and internal/htmlreport's TestCoreIsCurrent), which
 # rebuild the core and fail when the committed one no longer matches the
 # sources. The build is reproducible: -trimpath, -buildvcs=false, no
 # symbols; gzip -n stores no name or time.
@@ -36,12 +36,12 @@ wasm-check:
 		rm -rf $$tmp; echo "wasm-check: $(WASM_OUT) or assets/wasm_exec.js is stale: run 'make wasm' and commit them" >&2; exit 1; \
 	fi
 
-# report/html is left out: it is native only (minify, chromedp).
+# Every package under report/ is pure; the native page writer lives in internal/htmlreport.
 test-wasm:
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(GOROOT_WASM)/go_js_wasm_exec" $$($(GO) list $(WASM_TEST_PKGS) | grep -v '/report/html$$')
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(GOROOT_WASM)/go_js_wasm_exec" $$($(GO) list $(WASM_TEST_PKGS))
 
 # Measures the page: report size, open-to-interactive, core boot, in-page
 # analysis and diff of 1,000-tool bundles versus native (headless Chromium).
 .PHONY: bench-html
 bench-html:
-	ASSAY_BENCH=1 $(GO) test -count=1 -run 'TestBrowserBench|TestPageSize' -v ./report/html | grep -E 'bench|_test.go|PASS|FAIL'
+	ASSAY_BENCH=1 $(GO) test -count=1 -run 'TestBrowserBench|TestPageSize' -v ./internal/htmlreport | grep -E 'bench|_test.go|PASS|FAIL'

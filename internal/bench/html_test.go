@@ -5,7 +5,7 @@ package bench
 import (
 	"testing"
 
-	"github.com/assay-mcp/assay/report/html"
+	html "github.com/assay-mcp/assay/internal/htmlreport"
 )
 
 // BenchmarkReportHTML builds the self-contained HTML page of a finished

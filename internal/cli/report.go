@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	rhtml "github.com/assay-mcp/assay/report/html"
+	rhtml "github.com/assay-mcp/assay/internal/htmlreport"
 	"github.com/assay-mcp/assay/report/html/core"
 	"github.com/assay-mcp/assay/report/html/view"
 	"github.com/assay-mcp/assay/report/model"

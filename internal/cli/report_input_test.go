@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	rhtml "github.com/assay-mcp/assay/report/html"
+	rhtml "github.com/assay-mcp/assay/internal/htmlreport"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/signature"
 )

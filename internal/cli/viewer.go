@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	rhtml "github.com/assay-mcp/assay/report/html"
+	rhtml "github.com/assay-mcp/assay/internal/htmlreport"
 )
 
 func init() {

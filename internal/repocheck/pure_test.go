@@ -33,7 +33,7 @@ func repoRoot(t *testing.T) string {
 // native lists the packages under report/ that are native by design: the
 // HTML page writer uses the minifier, which links net/http.
 var native = map[string]bool{
-	"github.com/assay-mcp/assay/report/html": true,
+	"github.com/assay-mcp/assay/internal/htmlreport": true,
 }
 
 // TestPureCore runs GOOS=js GOARCH=wasm go list -deps over the core and

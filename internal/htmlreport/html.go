@@ -6,7 +6,7 @@
 //
 // It is native only (minify, embedded assets); the content builder it
 // shares with the WebAssembly core lives in report/html/view.
-package html
+package htmlreport
 
 import (
 	"bytes"

@@ -1,6 +1,6 @@
 //go:build !js
 
-package html_test
+package htmlreport_test
 
 import (
 	"bytes"
@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	rhtml "github.com/assay-mcp/assay/internal/htmlreport"
 	"github.com/assay-mcp/assay/report/analyze"
-	rhtml "github.com/assay-mcp/assay/report/html"
 )
 
 func page(t *testing.T, viewer bool) string {

@@ -1,6 +1,6 @@
 //go:build !js
 
-package html_test
+package htmlreport_test
 
 import (
 	"encoding/json"

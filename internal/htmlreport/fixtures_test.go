@@ -1,6 +1,6 @@
 //go:build !js
 
-package html_test
+package htmlreport_test
 
 import (
 	"encoding/json"
@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	rhtml "github.com/assay-mcp/assay/internal/htmlreport"
 	"github.com/assay-mcp/assay/report/analyze"
-	rhtml "github.com/assay-mcp/assay/report/html"
 	"github.com/assay-mcp/assay/report/model"
 )
 
