@@ -48,7 +48,7 @@ func ParseServerFlag(spec string, headers []string, getenv func(string) string) 
 	if len(headers) > 0 {
 		return Target{}, errors.New("--header applies to URL servers only")
 	}
-	words, err := splitCommand(spec)
+	words, err := SplitCommand(spec)
 	if err != nil {
 		return Target{}, fmt.Errorf("--server: %w", err)
 	}
@@ -164,10 +164,11 @@ func parseHeaders(headers []string, getenv func(string) string) (map[string]stri
 	return out, nil
 }
 
-// splitCommand splits a command line the way a POSIX shell would for
+// SplitCommand splits a command line the way a POSIX shell would for
 // plain words, single and double quotes and backslash escapes; it runs
-// nothing and expands nothing.
-func splitCommand(s string) ([]string, error) {
+// nothing and expands nothing. --server values and the GitHub Action's
+// assay.toml targets both go through it.
+func SplitCommand(s string) ([]string, error) {
 	var words []string
 	var cur strings.Builder
 	inWord := false

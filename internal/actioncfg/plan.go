@@ -3,8 +3,8 @@ package actioncfg
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/assay-mcp/assay/collectkit"
 	"path"
-	"strings"
 )
 
 // Mode is what the Action does per server.
@@ -116,58 +116,13 @@ func mcpConfig(s Server) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// SplitCommand splits a command line the way a POSIX shell would for
-// words: spaces separate, single quotes are literal, double quotes allow
-// \" and \\, a backslash outside quotes escapes the next character. No
-// expansion of any kind happens.
+// SplitCommand splits a server target's command line the way assay's own
+// --server flag does (collectkit.SplitCommand): quotes and backslash
+// escapes, no expansion of any kind.
 func SplitCommand(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case c == '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil, fmt.Errorf("unterminated single quote in %q", s)
-			}
-			cur.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-			inWord = true
-		case c == '"':
-			inWord = true
-			closed := false
-			for i++; i < len(s); i++ {
-				if s[i] == '"' {
-					closed = true
-					break
-				}
-				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
-					i++
-				}
-				cur.WriteByte(s[i])
-			}
-			if !closed {
-				return nil, fmt.Errorf("unterminated double quote in %q", s)
-			}
-		case c == '\\' && i+1 < len(s):
-			i++
-			cur.WriteByte(s[i])
-			inWord = true
-		default:
-			cur.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, cur.String())
+	words, err := collectkit.SplitCommand(s)
+	if err != nil {
+		return nil, fmt.Errorf("%w in %q", err, s)
 	}
 	return words, nil
 }
