@@ -44,32 +44,15 @@ func FieldsJSON(raw json.RawMessage, fields []string) ([]byte, error) {
 	if all == nil {
 		return nil, fmt.Errorf("reading definition: not an object")
 	}
-	var b bytes.Buffer
-	b.WriteByte('{')
-	n := 0
-	for _, k := range fields {
-		v, ok := all[k]
-		if !ok {
-			continue
-		}
-		if n > 0 {
-			b.WriteByte(',')
-		}
-		n++
-		b.WriteByte('"')
-		b.WriteString(k)
-		b.WriteString(`":`)
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	out, err := JSON(b.Bytes())
+	picked := Pick(all, fields...)
+	out, err := JSON(picked)
 	if err == nil {
 		return out, nil
 	}
 	// RFC 8785 refuses lone surrogates and duplicate keys, which a hostile
 	// server may still send. Fall back to Go's decoder (last key wins, lone
 	// surrogates become U+FFFD) so the definition is still counted.
-	out, ferr := looseJSON(b.Bytes())
+	out, ferr := looseJSON(picked)
 	if ferr != nil {
 		return nil, fmt.Errorf("canonicalising definition: %w", err)
 	}
@@ -188,4 +171,29 @@ func ToolName(raw json.RawMessage) string {
 		return ""
 	}
 	return s
+}
+
+// Pick builds a JSON object of the named members present in all, keeping
+// their raw values, so absent stays absent and null stays null. Token
+// counting and the component hashes both select members this way.
+func Pick(all map[string]json.RawMessage, keys ...string) []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	n := 0
+	for _, k := range keys {
+		v, ok := all[k]
+		if !ok {
+			continue
+		}
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		n++
+		kb, _ := json.Marshal(k)
+		b.Write(kb)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
 }

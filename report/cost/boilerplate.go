@@ -3,6 +3,7 @@ package cost
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/assay-mcp/assay/report/internal/sentence"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -102,16 +103,9 @@ func toolDescription(raw json.RawMessage) (string, string) {
 func sentences(desc string) []string {
 	var out []string
 	for _, line := range strings.Split(desc, "\n") {
-		line = strings.Join(strings.Fields(line), " ")
-		start := 0
-		for i := 0; i < len(line); i++ {
-			c := line[i]
-			if (c == '.' || c == '!' || c == '?') && (i+1 == len(line) || line[i+1] == ' ') {
-				out = appendSentence(out, line[start:i+1])
-				start = i + 1
-			}
+		for _, s := range sentence.Split(strings.Join(strings.Fields(line), " ")) {
+			out = appendSentence(out, s)
 		}
-		out = appendSentence(out, line[start:])
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package cost
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/assay-mcp/assay/report/internal/numfmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -163,24 +164,6 @@ func label(enc string, estimated bool) string {
 	return enc
 }
 
-// thousands writes n with comma separators.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
 // money writes an amount without a currency symbol the user never gave.
 func money(x float64) string {
 	switch {
@@ -192,3 +175,5 @@ func money(x float64) string {
 		return strconv.FormatFloat(x, 'f', 6, 64)
 	}
 }
+
+func thousands(n int) string { return numfmt.Thousands(n) }

@@ -2,6 +2,7 @@ package drift
 
 import (
 	"fmt"
+	"github.com/assay-mcp/assay/report/internal/sentence"
 	"sort"
 	"strings"
 	"unicode"
@@ -179,15 +180,9 @@ func quote(s string) string { return `"` + escape(s, 60) + `"` }
 func sentences(s string) []string {
 	var out []string
 	for _, line := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }) {
-		start := 0
-		for i := 0; i < len(line); i++ {
-			c := line[i]
-			if (c == '.' || c == '!' || c == '?') && (i+1 == len(line) || line[i+1] == ' ') {
-				out = appendSentence(out, line[start:i+1])
-				start = i + 1
-			}
+		for _, s := range sentence.Split(line) {
+			out = appendSentence(out, s)
 		}
-		out = appendSentence(out, line[start:])
 	}
 	return out
 }

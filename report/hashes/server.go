@@ -98,7 +98,7 @@ func items(h map[string]string, list []json.RawMessage, keyField, prefix string,
 		var key string
 		_ = json.Unmarshal(all[keyField], &key)
 		k := uniqueKey(m, key)
-		m[k] = canon.Hash(pick(all, fields...))
+		m[k] = canon.Hash(canon.Pick(all, fields...))
 		h[prefix+k] = m[k]
 	}
 	return canon.HashValue(m)

@@ -1,7 +1,6 @@
 package hashes
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -35,7 +34,7 @@ func ToolHashes(raw json.RawMessage) map[string]string {
 	var name string
 	_ = json.Unmarshal(all["name"], &name)
 	h := map[string]string{
-		Description:  canon.Hash(pick(all, "description", "title")),
+		Description:  canon.Hash(canon.Pick(all, "description", "title")),
 		InputSchema:  canon.Hash(all["inputSchema"]),
 		OutputSchema: canon.Hash(all["outputSchema"]),
 		Annotations:  canon.Hash(all["annotations"]),
@@ -83,28 +82,4 @@ func TextKeys(h map[string]string) map[string]string {
 		}
 	}
 	return out
-}
-
-// pick builds a JSON object of the named members present in all, keeping
-// their raw values, so absent stays absent and null stays null.
-func pick(all map[string]json.RawMessage, keys ...string) []byte {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	n := 0
-	for _, k := range keys {
-		v, ok := all[k]
-		if !ok {
-			continue
-		}
-		if n > 0 {
-			b.WriteByte(',')
-		}
-		n++
-		kb, _ := json.Marshal(k)
-		b.Write(kb)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes()
 }

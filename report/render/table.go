@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/assay-mcp/assay/report/internal/numfmt"
 	"io"
 	"sort"
 	"strconv"
@@ -378,24 +379,6 @@ func plural(n int, word string) string {
 	return strconv.Itoa(n) + " " + word + "s"
 }
 
-// thousands formats 12345 as 12,345.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
 // percent formats part/whole with one decimal, computed in integers so
 // every platform prints the same digits.
 func percent(part, whole int) string {
@@ -443,3 +426,5 @@ func effectColor(effect string) string {
 	}
 	return ""
 }
+
+func thousands(n int) string { return numfmt.Thousands(n) }
