@@ -9,17 +9,17 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// Fact kinds recorded in model.ServerConfig.Facts. report/hygiene turns
-// them into findings; the strings are a contract with it.
+// Fact kinds recorded in model.ServerConfig.Facts (defined once in
+// report/model, which report/hygiene and report/fleet read too).
 const (
-	FactLiteralSecret   = "literal_secret"
-	FactEscalation      = "escalation"
-	FactShellLauncher   = "shell_launcher"
-	FactShellDownload   = "shell_download"
-	FactCodeLoadingEnv  = "code_loading_env"
-	FactUnpinned        = "unpinned_package"
-	FactVersionMismatch = "version_mismatch"
-	FactPlainHTTP       = "plain_http"
+	FactLiteralSecret   = model.FactLiteralSecret
+	FactEscalation      = model.FactEscalation
+	FactShellLauncher   = model.FactShellLauncher
+	FactShellDownload   = model.FactShellDownload
+	FactCodeLoadingEnv  = model.FactCodeLoadingEnv
+	FactUnpinned        = model.FactUnpinned
+	FactVersionMismatch = model.FactVersionMismatch
+	FactPlainHTTP       = model.FactPlainHTTP
 )
 
 // Auth postures.

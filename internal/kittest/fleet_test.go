@@ -44,10 +44,10 @@ func fleetBundle(i int, version string) *model.Bundle {
 		}
 		cfg := &model.ServerConfig{Client: "claude-code", Scope: "user", Transport: "stdio", Command: s.endpoint}
 		if s.name == "github" && i%5 == 0 {
-			cfg.Facts = append(cfg.Facts, model.ConfigFact{Kind: "literal_secret", Location: "env.GITHUB_TOKEN", Detail: "ghp_ prefix"})
+			cfg.Facts = append(cfg.Facts, model.ConfigFact{Kind: model.FactLiteralSecret, Location: "env.GITHUB_TOKEN", Detail: "ghp_ prefix"})
 		}
 		if s.name == "files" && i%4 == 0 {
-			cfg.Facts = append(cfg.Facts, model.ConfigFact{Kind: "unpinned", Location: "args[1]"})
+			cfg.Facts = append(cfg.Facts, model.ConfigFact{Kind: model.FactUnpinned, Location: "args[1]"})
 		}
 		b.Servers = append(b.Servers, model.Server{
 			Name: s.name, Identity: model.Identity(s.name, "stdio", s.endpoint), Transport: "stdio", Endpoint: s.endpoint,

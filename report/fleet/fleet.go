@@ -146,9 +146,9 @@ func Build(ms []Machine) *Fleet {
 			if s.Config != nil {
 				for _, fact := range s.Config.Facts {
 					switch fact.Kind {
-					case "literal_secret":
+					case model.FactLiteralSecret:
 						row.LiteralSecrets++
-					case "unpinned":
+					case model.FactUnpinned:
 						row.Unpinned++
 					}
 				}

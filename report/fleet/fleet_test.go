@@ -15,7 +15,7 @@ func machine(label, version string, secret bool) Machine {
 		Tools:      []json.RawMessage{json.RawMessage(`{"name":"delete_repo"}`)},
 		Config:     &model.ServerConfig{Client: "cursor"}}
 	if secret {
-		s.Config.Facts = []model.ConfigFact{{Kind: "literal_secret", Location: "env.GITHUB_TOKEN"}}
+		s.Config.Facts = []model.ConfigFact{{Kind: model.FactLiteralSecret, Location: "env.GITHUB_TOKEN"}}
 	}
 	b := &model.Bundle{Kind: model.BundleKind, Host: &model.Host{Label: label, OS: "linux"}, Servers: []model.Server{s}}
 	f := &model.Findings{Servers: []model.ServerReport{{Identity: s.Identity, Tools: []model.ToolReport{{Name: "delete_repo", Tier: "R5", Effect: "irreversible", Kinds: []string{"destructive"}}}}},
@@ -76,5 +76,15 @@ func TestUnlabelledDuplicatesByContent(t *testing.T) {
 	f := Build([]Machine{a, b, c})
 	if f.Totals["machines"] != 2 || len(f.Duplicates) != 1 {
 		t.Errorf("machines %d, duplicates %+v", f.Totals["machines"], f.Duplicates)
+	}
+}
+
+// TestUnpinnedFactCounts: the fleet counts the fact kind the collector
+// really records (it once counted a kind nobody wrote).
+func TestUnpinnedFactCounts(t *testing.T) {
+	m := machine("m1", "1", false)
+	m.Bundle.Servers[0].Config.Facts = []model.ConfigFact{{Kind: model.FactUnpinned, Location: "args[1]"}}
+	if got := Build([]Machine{m}).Totals["unpinned"]; got != 1 {
+		t.Errorf("unpinned = %d, want 1", got)
 	}
 }

@@ -12,17 +12,16 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// Fact kinds as recorded by collectkit/config. Kept here as strings so
-// the pure core does not import the native collector.
+// Fact kinds as recorded by collectkit/config (the list is in report/model).
 const (
-	factLiteralSecret   = "literal_secret"
-	factEscalation      = "escalation"
-	factShellLauncher   = "shell_launcher"
-	factShellDownload   = "shell_download"
-	factCodeLoadingEnv  = "code_loading_env"
-	factUnpinned        = "unpinned_package"
-	factVersionMismatch = "version_mismatch"
-	factPlainHTTP       = "plain_http"
+	factLiteralSecret   = model.FactLiteralSecret
+	factEscalation      = model.FactEscalation
+	factShellLauncher   = model.FactShellLauncher
+	factShellDownload   = model.FactShellDownload
+	factCodeLoadingEnv  = model.FactCodeLoadingEnv
+	factUnpinned        = model.FactUnpinned
+	factVersionMismatch = model.FactVersionMismatch
+	factPlainHTTP       = model.FactPlainHTTP
 )
 
 // factRules maps a fact kind to the rule it raises. plain_http is

@@ -63,3 +63,17 @@ type ConfigFact struct {
 	Location string `json:"location,omitempty"`
 	Detail   string `json:"detail,omitempty"`
 }
+
+// Fact kinds in ServerConfig.Facts: collectkit/config records them where
+// the values were visible, report/hygiene turns them into findings and
+// report/fleet counts them. One list, so the three never disagree.
+const (
+	FactLiteralSecret   = "literal_secret"
+	FactEscalation      = "escalation"
+	FactShellLauncher   = "shell_launcher"
+	FactShellDownload   = "shell_download"
+	FactCodeLoadingEnv  = "code_loading_env"
+	FactUnpinned        = "unpinned_package"
+	FactVersionMismatch = "version_mismatch"
+	FactPlainHTTP       = "plain_http"
+)
