@@ -13,22 +13,22 @@ import (
 // server that would be started or contacted (program, redacted
 // arguments, variable and header names) and every field the bundle may
 // hold. It starts nothing and writes nothing.
-func printPlan(w io.Writer, s *sources, targets []collectkit.Target, out string, anon, signed bool) {
+func printPlan(w io.Writer, s *collectkit.Sources, targets []collectkit.Target, out string, anon, signed bool) {
 	fmt.Fprintln(w, "assay-collect dry run: nothing is started and nothing is written.")
 	fmt.Fprintln(w)
-	if len(s.configOnly) > 0 || s.plan != "" || len(s.servers) == 0 {
+	if len(s.ConfigOnly) > 0 || s.Plan != "" || len(s.Servers) == 0 {
 		fmt.Fprintln(w, "Config files it reads:")
-		if s.plan == "" {
+		if s.Plan == "" {
 			fmt.Fprintln(w, "  (no MCP client config found)")
 		}
-		for _, l := range strings.Split(strings.TrimRight(s.plan, "\n"), "\n") {
+		for _, l := range strings.Split(strings.TrimRight(s.Plan, "\n"), "\n") {
 			if l != "" {
 				fmt.Fprintln(w, "  "+l)
 			}
 		}
 		fmt.Fprintln(w)
 	}
-	all := append(append([]collectkit.Target(nil), s.servers...), s.configured...)
+	all := append(append([]collectkit.Target(nil), s.Servers...), s.Configured...)
 	switch {
 	case len(all) == 0:
 		fmt.Fprintln(w, "Servers: none to start or contact.")
@@ -38,8 +38,8 @@ func printPlan(w io.Writer, s *sources, targets []collectkit.Target, out string,
 		fmt.Fprintln(w, "Servers it would start or contact with --connect (not in this mode):")
 	}
 	for _, l := range collectkit.PlanLines(all) {
-		if len(s.home) > 1 {
-			l = strings.ReplaceAll(l, s.home, "~")
+		if len(s.Home) > 1 {
+			l = strings.ReplaceAll(l, s.Home, "~")
 		}
 		fmt.Fprintln(w, l)
 	}

@@ -127,9 +127,9 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		targets = append(targets, t)
 	}
-	src := &sources{servers: targets}
+	src := &collectkit.Sources{Servers: targets, Getenv: getenv}
 	if len(servers) == 0 || len(projects)+len(clients)+len(configs) > 0 {
-		if err := src.discover(projects, clients, configs); err != nil {
+		if err := src.Discover(projects, clients, configs); err != nil {
 			fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 			return exitUsage
 		}
@@ -143,7 +143,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		key = k
 	}
-	targets = src.targets(*connect)
+	targets = src.Targets(*connect)
 	if *dryRun {
 		printPlan(stdout, src, targets, *out, *salt != "", key != nil)
 		return exitOK
@@ -161,9 +161,9 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 		return exitUsage
 	}
-	got = src.scrub(got)
-	b := collectkit.NewBundle(model.Generator{Name: "assay-collect", Version: Version}, *label, src.merge(got))
-	b.Contexts, b.Errors = src.contexts, src.errors
+	got = src.Scrub(got)
+	b := collectkit.NewBundle(model.Generator{Name: "assay-collect", Version: Version}, *label, src.Merge(got))
+	b.Contexts, b.Errors = src.Contexts, src.Errors
 	if err := collectkit.CountTokens(b, *encoding); err != nil {
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 		return exitUsage

@@ -185,41 +185,26 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 		}
 		parts = append(parts, in.Bundle)
 	}
-	var targets []collectkit.Target
-	var configured [][2]string // identity, endpoint of config targets
+	src := &collectkit.Sources{Getenv: e.getenv}
 	for _, spec := range sf.servers {
 		t, err := parseServerSpec(spec, sf.headers, e.getenv)
 		if err != nil {
 			return nil, err
 		}
-		targets = append(targets, t)
+		src.Servers = append(src.Servers, t)
 	}
 	if len(configs) > 0 || (len(sf.surfaces) == 0 && len(sf.servers) == 0) {
-		cb, ct, ids, err := discoverConfigs(ctx, e, sf, configs)
-		if err != nil {
+		if err := discoverConfigs(src, sf, configs); err != nil {
 			return nil, err
 		}
-		if sf.connect {
-			// Live surfaces replace the config-only entries of the servers
-			// that are contacted.
-			live := map[string]bool{}
-			for _, id := range ids {
-				live[id[0]] = true
-			}
-			kept := cb.Servers[:0]
-			for _, s := range cb.Servers {
-				if !live[s.Identity] {
-					kept = append(kept, s)
-				}
-			}
-			cb.Servers = kept
-			targets = append(targets, ct...)
-			configured = ids
-		}
-		parts = append(parts, cb)
 	}
-	if len(targets) > 0 {
-		servers, err := collectkit.Collect(ctx, targets, &collectkit.Options{
+	// Configured servers are contacted only with --connect; --server
+	// ones always. Live surfaces replace the config-only entries of the
+	// servers contacted and keep their config identity.
+	var got []model.Server
+	if targets := src.Targets(sf.connect); len(targets) > 0 {
+		var err error
+		got, err = collectkit.Collect(ctx, targets, &collectkit.Options{
 			Timeout:  sf.timeout,
 			Parallel: sf.parallel,
 			Yes:      sf.yes,
@@ -231,17 +216,8 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 		if err != nil {
 			return nil, err
 		}
-		first := len(targets) - len(configured)
-		for i := range servers {
-			if j := i - first; j >= 0 && j < len(configured) {
-				servers[i].Identity, servers[i].Endpoint = configured[j][0], configured[j][1]
-				if servers[i].Config == nil {
-					servers[i].Config = targets[i].Config
-				}
-			}
-		}
-		parts = append(parts, &model.Bundle{Servers: servers})
 	}
+	parts = append(parts, &model.Bundle{Servers: src.Merge(src.Scrub(got)), Contexts: src.Contexts, Errors: src.Errors})
 	b := model.Merge(parts...)
 	b.Generator = model.Generator{Name: "assay", Version: Version}
 	b.CreatedAt = time.Now().UTC().Format(time.RFC3339)

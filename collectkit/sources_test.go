@@ -1,4 +1,4 @@
-package main
+package collectkit
 
 import (
 	"strings"
@@ -27,7 +27,7 @@ func TestSecretsForScrubbing(t *testing.T) {
 	if d := cmp.Diff([]string{"plainpw", "k2"}, credArgValues(args)); d != "" {
 		t.Errorf("credArgValues (-want +got):\n%s", d)
 	}
-	s := &sources{home: "/home/zed", secrets: []string{"plainpw-secret"}}
+	s := &Sources{Home: "/home/zed", secrets: []string{"plainpw-secret"}}
 	got := s.scrubText("failed: Post https://h.example/x?key=abc: token plainpw-secret in /home/zed/.cfg")
 	for _, leak := range []string{"plainpw-secret", "key=abc", "/home/zed"} {
 		if strings.Contains(got, leak) {
