@@ -13,7 +13,7 @@ set -eu
 
 JS_TIKTOKEN_VERSION=1.0.21
 root=$(cd "$(dirname "$0")/.." && pwd)
-corpus=${1:-${ASSAY_CORPUS:-$root/../shared/corpus/surfaces}}
+corpus=${1:-${ASSAY_CORPUS:-$root/testdata/corpus/surfaces}}
 encoding=${2:-o200k_base}
 rounds=${ROUNDS:-3}
 

@@ -21,7 +21,7 @@ OUT=${BENCH_OUT:-bench/out}
 mkdir -p "$OUT"
 COUNT=${BENCH_COUNT:-1}
 ROUNDS=${BENCH_E2E_ROUNDS:-1} # runs of the 10,000-tool commands; small ones get 3
-SHAPES=../shared/corpus/surfaces
+SHAPES=testdata/corpus/surfaces
 [ -d "$SHAPES" ] || SHAPES=testdata/surfaces
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 start=$(date +%s)

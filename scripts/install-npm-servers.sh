@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the real MCP servers the integration tests of collectkit run
-# against, at the versions captured in /work/shared/corpus (and their
+# against, at the versions captured in testdata/corpus (and their
 # MCP SDK and zod at the captured versions, so served schemas match),
 # into $ASSAY_NPM_DIR (default: .cache/npm-servers in the repository).
 # The tests find them through the same variable.

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
+
 	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/model"
 )
@@ -21,22 +23,22 @@ import (
 // at the top of that script. Nothing here was copied from this package's
 // output.
 
-// corpusPath is the shared corpus of real server captures
+// corpusPath is the repository corpus of real server captures
 // (ASSAY_CORPUS overrides it) and whether it is present.
 func corpusPath() (string, bool) {
 	dir := os.Getenv("ASSAY_CORPUS")
 	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus", "surfaces")
+		dir = testcorpus.Surfaces()
 	}
 	_, err := os.Stat(dir)
 	return dir, err == nil
 }
 
-// corpusDir returns the corpus or skips the test when it is absent.
+// corpusDir returns the corpus or fails the test when it is absent.
 func corpusDir(t testing.TB) string {
 	dir, ok := corpusPath()
 	if !ok {
-		t.Skipf("corpus not available at %s (set ASSAY_CORPUS)", dir)
+		t.Fatalf("corpus not available at %s (set ASSAY_CORPUS)", dir)
 	}
 	return dir
 }

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
+
 	"github.com/assay-mcp/assay/internal/synth"
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/model"
@@ -45,15 +47,11 @@ var (
 	analysed   = map[string]*model.Findings{}
 )
 
-// loadShapes prefers the shared corpus of real captures and falls back to
-// the repository's test surfaces on a fresh checkout.
+// loadShapes reads the tool shapes of the corpus of real captures.
 func loadShapes(tb testing.TB) synth.Shapes {
 	tb.Helper()
 	shapesOnce.Do(func() {
-		shapes, shapesErr = synth.LoadShapes("../../../shared/corpus/surfaces")
-		if shapesErr != nil {
-			shapes, shapesErr = synth.LoadShapes("../../testdata/surfaces")
-		}
+		shapes, shapesErr = synth.LoadShapes(testcorpus.Surfaces())
 	})
 	if shapesErr != nil {
 		tb.Fatal(shapesErr)

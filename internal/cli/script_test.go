@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
+
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -22,9 +24,9 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs the CLI scenarios in testdata/script/*.txtar.
-// $CORPUS points at the shared corpus of real server captures.
+// $CORPUS points at the corpus of real server captures (testdata/corpus).
 func TestScripts(t *testing.T) {
-	corpus, _ := filepathAbs("../../../shared/corpus/surfaces")
+	corpus := testcorpus.Surfaces()
 	testscript.Run(t, testscript.Params{
 		Dir:           "../../testdata/script",
 		UpdateScripts: *update,

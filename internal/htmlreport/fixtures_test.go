@@ -9,27 +9,23 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
+
 	rhtml "github.com/assay-mcp/assay/internal/htmlreport"
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// corpusDir holds real server captures shared by the team.
-const corpusDir = "/work/shared/corpus/surfaces"
+// corpusDir holds real server captures (testdata/corpus).
+var corpusDir = testcorpus.Surfaces()
 
 func corpusFile(t testing.TB, name string) string {
 	t.Helper()
-	for _, dir := range []string{os.Getenv("ASSAY_CORPUS"), corpusDir, "../../../shared/corpus/surfaces"} {
-		if dir == "" {
-			continue
-		}
-		p := filepath.Join(dir, name)
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
+	p := filepath.Join(corpusDir, name)
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("corpus file %s not found", name)
 	}
-	t.Skipf("corpus file %s not found (set ASSAY_CORPUS)", name)
-	return ""
+	return p
 }
 
 func tool(name, desc string, schema string, ann string) json.RawMessage {

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
+
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -15,7 +17,7 @@ import (
 // -race to check the passes share no mutable state.
 func TestParallelMatchesSequential(t *testing.T) {
 	files, _ := filepath.Glob("../../testdata/surfaces/*.json")
-	more, _ := filepath.Glob("../../../shared/corpus/surfaces/*.json")
+	more := testcorpus.Files()
 	files = append(files, more...)
 	var parts []*model.Bundle
 	for _, f := range files {

@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/assay-mcp/assay/internal/testcorpus"
 )
 
 // slowHash is the reference path: json.Marshal then RFC 8785 via jcs.
@@ -48,7 +49,7 @@ func TestFastPathEqualsJCS(t *testing.T) {
 		check(s)
 		check(map[string]string{s: "v", string(r[:len(r)/2]): s})
 	}
-	files, _ := filepath.Glob("../../../shared/corpus/surfaces/*.json")
+	files := testcorpus.Files()
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {

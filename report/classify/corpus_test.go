@@ -9,11 +9,13 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
+
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// corpusDir holds real server captures (see shared/corpus/README.md).
-const corpusDir = "../../../shared/corpus/surfaces"
+// corpusDir holds real server captures (see testdata/corpus/README.md).
+var corpusDir = testcorpus.Surfaces()
 
 // loadCorpus builds one bundle with one server per capture file, named by
 // the file (package@version), without contexts.
@@ -21,7 +23,7 @@ func loadCorpus(t testing.TB) *model.Bundle {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.json"))
 	if len(files) == 0 {
-		t.Skipf("corpus not found at %s", corpusDir)
+		t.Fatalf("corpus not found at %s", corpusDir)
 	}
 	sort.Strings(files)
 	b := &model.Bundle{Kind: model.BundleKind}
@@ -74,7 +76,7 @@ var (
 // corpusFindings classifies the corpus once for the read-only tests.
 func corpusFindings(t testing.TB) *model.Findings {
 	if _, err := os.Stat(corpusDir); err != nil {
-		t.Skipf("corpus not found at %s", corpusDir)
+		t.Fatalf("corpus not found at %s", corpusDir)
 	}
 	corpusOnce.Do(func() { _, corpusF = classifyCorpus(t, nil) })
 	return corpusF

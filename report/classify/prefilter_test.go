@@ -3,9 +3,10 @@ package classify
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assay-mcp/assay/internal/testcorpus"
 )
 
 // TestPhrasePrefilterIsSuperset: every description phrase match, over the
@@ -13,7 +14,7 @@ import (
 // prefilter substrings, so skipping the regexp never changes a decision.
 func TestPhrasePrefilterIsSuperset(t *testing.T) {
 	var texts []string
-	files, _ := filepath.Glob("../../../shared/corpus/surfaces/*.json")
+	files := testcorpus.Files()
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {

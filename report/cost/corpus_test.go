@@ -9,6 +9,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
+
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/google/go-cmp/cmp"
 )
@@ -16,18 +18,15 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files")
 
 // TestCorpusFindings runs the cost pass over every captured real server
-// (../../../shared/corpus/surfaces, or ASSAY_CORPUS), each read the way
+// (testdata/corpus/surfaces), each read the way
 // --surface reads it and so with estimated counts, and compares the
 // findings with the reviewed golden file (rewrite deliberately with
 // -update).
 func TestCorpusFindings(t *testing.T) {
-	dir := os.Getenv("ASSAY_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus", "surfaces")
-	}
+	dir := testcorpus.Surfaces()
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil || len(files) == 0 {
-		t.Skipf("corpus not available at %s (set ASSAY_CORPUS)", dir)
+		t.Fatalf("corpus not available at %s", dir)
 	}
 	sort.Strings(files)
 	var b bytes.Buffer

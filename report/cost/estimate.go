@@ -25,7 +25,7 @@ type Calibration struct {
 
 // Calibrations were measured over the 94 captured real server surfaces
 // (1,394 tools, 1.76 M characters of canonical tool JSON) in
-// ../shared/corpus/surfaces against exact counts from tiktoken-go, which
+// testdata/corpus/surfaces against exact counts from tiktoken-go, which
 // agree with js-tiktoken on every tool. ASCIIPerToken is total ASCII
 // characters / total tokens over the 1,212 tools with no non-ASCII text.
 // The errors are those of the estimate, per tool and per server (sum of

@@ -8,19 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
+
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// corpusDir holds the real captures (see /work/shared/corpus/README.md).
-// Tests that need it skip when it is absent.
-var corpusDir = envOr("ASSAY_CORPUS", "/work/shared/corpus")
-
-func envOr(k, def string) string {
-	if v := os.Getenv(k); v != "" {
-		return v
-	}
-	return def
-}
+// corpusDir holds the real captures (see testdata/corpus/README.md).
+var corpusDir = testcorpus.Dir()
 
 func captureFile(pkg, version string) string {
 	name := strings.ReplaceAll(strings.TrimPrefix(pkg, "@"), "/", "__")
@@ -31,7 +25,7 @@ func loadSide(t testing.TB, path string) *Side {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Skipf("corpus not available: %v", err)
+		t.Fatalf("corpus not available: %v", err)
 	}
 	in, err := model.Decode(filepath.Base(path), data)
 	if err != nil {
@@ -59,7 +53,7 @@ type corpusPair struct {
 func loadDriftList(t testing.TB) map[string]struct{ Consecutive []corpusPair } {
 	data, err := os.ReadFile(filepath.Join(corpusDir, "drift.json"))
 	if err != nil {
-		t.Skipf("corpus not available: %v", err)
+		t.Fatalf("corpus not available: %v", err)
 	}
 	var d map[string]struct{ Consecutive []corpusPair }
 	if err := json.Unmarshal(data, &d); err != nil {
@@ -205,7 +199,7 @@ func readOrSkip(t testing.TB, path string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Skipf("corpus not available: %v", err)
+		t.Fatalf("corpus not available: %v", err)
 	}
 	return data
 }

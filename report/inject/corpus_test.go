@@ -7,12 +7,13 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
+
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// corpusDir holds real server captures shared by the team. Tests that need
-// it skip when it is absent (a fresh checkout without the shared folder).
-var corpusDir = filepath.Join("..", "..", "..", "shared", "corpus", "surfaces")
+// corpusDir holds real server captures (see testdata/corpus/README.md).
+var corpusDir = testcorpus.Surfaces()
 
 // capture is the part of a corpus capture this package reads.
 type capture struct {
@@ -29,7 +30,7 @@ func loadCorpus(tb testing.TB) []model.Server {
 	tb.Helper()
 	files, err := filepath.Glob(filepath.Join(corpusDir, "*.json"))
 	if err != nil || len(files) == 0 {
-		tb.Skipf("corpus not found at %s", corpusDir)
+		tb.Fatalf("corpus not found at %s", corpusDir)
 	}
 	sort.Strings(files)
 	var out []model.Server

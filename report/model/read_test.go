@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assay-mcp/assay/internal/testcorpus"
 )
 
 func TestDecodeKinds(t *testing.T) {
@@ -71,9 +72,9 @@ func TestDecodeErrors(t *testing.T) {
 // TestDecodeCorpus reads every real capture: each decodes to one server
 // whose raw tools are byte-identical to the capture's.
 func TestDecodeCorpus(t *testing.T) {
-	files, _ := filepath.Glob("../../../shared/corpus/surfaces/*.json")
+	files := testcorpus.Files()
 	if len(files) == 0 {
-		t.Skip("shared corpus not present")
+		t.Fatal("corpus not present in testdata/corpus")
 	}
 	for _, f := range files {
 		data, err := os.ReadFile(f)

@@ -6,19 +6,20 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
+
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/textsafe"
 	"github.com/assay-mcp/assay/schemas"
 )
 
-// Every capture of the shared corpus of real servers renders in every
-// format, and every SARIF and findings document validates. The corpus sits
-// beside the repository (../shared); the test skips without it.
+// Every capture of the corpus of real servers (testdata/corpus) renders in
+// every format, and every SARIF and findings document validates.
 func TestCorpusRendersAndValidates(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", "surfaces", "*.json"))
+	files := testcorpus.Files()
 	if len(files) == 0 {
-		t.Skip("shared corpus not found beside the repository")
+		t.Fatal("corpus not found in testdata/corpus")
 	}
 	if testing.Short() {
 		files = files[:5]

@@ -1,0 +1,48 @@
+// Package testcorpus locates the fixtures every test shares, inside the
+// repository, so a clean clone tests the same data as a developer machine.
+// Tests never read outside the repository: the real-server captures live in
+// testdata/corpus (see its README for provenance and licences).
+package testcorpus
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// Root is the repository root, found from this file's own location so it
+// works from any package directory and under GOOS=js (Node's file system).
+func Root() string {
+	_, file, _, ok := runtime.Caller(0)
+	if ok {
+		if root := filepath.Join(filepath.Dir(file), "..", ".."); exists(filepath.Join(root, "go.mod")) {
+			return filepath.Clean(root)
+		}
+	}
+	// -trimpath builds: walk up from the working directory.
+	dir, _ := os.Getwd()
+	for d := dir; ; d = filepath.Dir(d) {
+		if exists(filepath.Join(d, "go.mod")) {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return dir
+		}
+	}
+}
+
+// Dir is testdata/corpus: surfaces/ (real captures) and drift.json.
+func Dir() string { return filepath.Join(Root(), "testdata", "corpus") }
+
+// Surfaces is the folder of real server captures.
+func Surfaces() string { return filepath.Join(Dir(), "surfaces") }
+
+// Files lists every capture, sorted. It never returns an empty list
+// silently: a test that needs the corpus and finds none must fail, so
+// callers treat len()==0 as an error.
+func Files() []string {
+	files, _ := filepath.Glob(filepath.Join(Surfaces(), "*.json"))
+	return files
+}
+
+func exists(p string) bool { _, err := os.Stat(p); return err == nil }
