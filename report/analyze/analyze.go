@@ -16,6 +16,7 @@ import (
 	"github.com/assay-mcp/assay/report/internal/par"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/policy"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 // Options configure an analysis. Nil means defaults.
@@ -43,7 +44,13 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 		Servers:   make([]model.ServerReport, len(b.Servers)),
 		Findings:  []model.Finding{},
 	}
-	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(&b.Servers[i]) })
+	// Each server's raw surface is decoded once into its view; every pass
+	// that has moved onto the view reads it instead of the raw JSON.
+	views := make([]*surface.Server, len(b.Servers))
+	par.ForEach(len(b.Servers), func(i int) {
+		views[i] = surface.New(&b.Servers[i])
+		f.Servers[i] = serverSkeleton(views[i])
+	})
 	collectionFindings(b, f)
 	copts := opts.Classify
 	if copts == nil && opts.Policy != nil {
@@ -128,16 +135,10 @@ func Finish(f *model.Findings) {
 	f.Summary = s
 }
 
-type toolHead struct {
-	Name        string          `json:"name"`
-	Title       string          `json:"title"`
-	Description json.RawMessage `json:"description"`
-	Input       json.RawMessage `json:"inputSchema"`
-	Output      json.RawMessage `json:"outputSchema"`
-	Annotations json.RawMessage `json:"annotations"`
-}
-
-func serverSkeleton(s *model.Server) model.ServerReport {
+// serverSkeleton is a server's report before any judgement: identity,
+// counts, tool names and titles, and every hash, read from the view.
+func serverSkeleton(v *surface.Server) model.ServerReport {
+	s := v.Src
 	r := model.ServerReport{
 		Name:            s.Name,
 		Identity:        s.Identity,
@@ -153,6 +154,8 @@ func serverSkeleton(s *model.Server) model.ServerReport {
 		Errors:          s.Errors,
 		Config:          s.Config,
 	}
+	// serverInfo is read as a struct decode reads it (member names match
+	// case-insensitively), as it always was.
 	var info struct{ Name, Version string }
 	_ = json.Unmarshal(s.ServerInfo, &info)
 	r.Implementation, r.Version = info.Name, info.Version
@@ -161,14 +164,17 @@ func serverSkeleton(s *model.Server) model.ServerReport {
 	}
 	names := make([]string, len(s.Tools))
 	toolHashes := make([]map[string]string, len(s.Tools))
-	for i, raw := range s.Tools {
-		var h toolHead
-		_ = json.Unmarshal(raw, &h)
-		t := model.ToolReport{Name: h.Name, Title: h.Title, Kinds: []string{}, Effect: model.EffectUnknown, Tier: "R0"}
-		if s.Tokens != nil {
-			t.Tokens = s.Tokens.Tools[h.Name]
+	for i := range v.Tools {
+		vt := &v.Tools[i]
+		name, title := vt.Name, vt.Title
+		if vt.KeyCaseVariant {
+			name, title = headOf(vt.Raw)
 		}
-		names[i], toolHashes[i] = h.Name, hashes.ToolHashes(raw)
+		t := model.ToolReport{Name: name, Title: title, Kinds: []string{}, Effect: model.EffectUnknown, Tier: "R0"}
+		if s.Tokens != nil {
+			t.Tokens = s.Tokens.Tools[name]
+		}
+		names[i], toolHashes[i] = name, hashes.ToolHashesOf(vt)
 		t.Hashes = toolHashes[i]
 		r.Tools[i] = t
 	}
@@ -176,6 +182,17 @@ func serverSkeleton(s *model.Server) model.ServerReport {
 	// stored hashes are what `assay verify` checks against these.
 	r.Hashes = hashes.ServerHashes(s, names, toolHashes)
 	return r
+}
+
+// headOf reads name and title the way a struct decode does, for the rare
+// definition whose member names differ from the standard ones by case.
+func headOf(raw json.RawMessage) (name, title string) {
+	var h struct {
+		Name  string `json:"name"`
+		Title string `json:"title"`
+	}
+	_ = json.Unmarshal(raw, &h)
+	return h.Name, h.Title
 }
 
 func collectionFindings(b *model.Bundle, f *model.Findings) {

@@ -79,6 +79,12 @@ type Tool struct {
 	Annotations                 map[string]any
 	InputRaw, OutputRaw, AnnRaw json.RawMessage
 
+	// KeyCaseVariant is set when a member (or an annotations member) is
+	// spelled like a standard one but in another case ("Title"): Go's
+	// struct decoding would still read it, the view does not. Passes that
+	// must agree with a struct decode of Raw take the raw path then.
+	KeyCaseVariant bool
+
 	// First and End delimit this tool's strings in Server.Texts.
 	First, End int
 }
@@ -193,6 +199,8 @@ func (s *Server) decodeTool(i int, raw json.RawMessage) {
 			t.AnnotationTitle, t.HasAnnotationTitle = at, true
 		}
 	}
+
+	t.KeyCaseVariant = caseVariant(members, toolKeys) || caseVariant(t.Annotations, annotationKeys)
 
 	base := "tool:" + t.Name
 	add := func(path string, k TextKind, text string) {
@@ -314,4 +322,21 @@ func str(m map[string]any, key string, f func(string)) {
 	if t, ok := m[key].(string); ok {
 		f(t)
 	}
+}
+
+var (
+	toolKeys       = []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations"}
+	annotationKeys = []string{"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
+)
+
+// caseVariant reports a key of m equal to one of keys but for case.
+func caseVariant[V any](m map[string]V, keys []string) bool {
+	for k := range m {
+		for _, want := range keys {
+			if k != want && strings.EqualFold(k, want) {
+				return true
+			}
+		}
+	}
+	return false
 }
