@@ -46,7 +46,9 @@ func main() {
 		rows = append(rows, row{k, v})
 		total += v
 	}
-	sort.Slice(rows, func(i, j int) bool { return rows[i].n > rows[j].n || rows[i].n == rows[j].n && rows[i].pkg < rows[j].pkg })
+	sort.Slice(rows, func(i, j int) bool {
+		return rows[i].n > rows[j].n || rows[i].n == rows[j].n && rows[i].pkg < rows[j].pkg
+	})
 	fmt.Printf("| package | KB | share |\n|---|---:|---:|\n")
 	for _, r := range rows {
 		if r.n*1000 < total*5 { // under 0.5%: folded into "other"
