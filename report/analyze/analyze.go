@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"sort"
 
+	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/classify"
 	"github.com/assay-mcp/assay/report/cost"
@@ -29,6 +30,41 @@ type Options struct {
 	// Policy is a loaded --rules file: extra classification keywords,
 	// exceptions, downward overrides, disabled rules and ignored findings.
 	Policy *policy.Policy
+	// Observe, when set, is called as each pass starts (one of [Passes])
+	// and returns what to call when it ends. `make bench` measures CPU
+	// per tool by pass with it; the core itself reads no clock.
+	Observe func(pass string) (end func())
+	// Memo, when set, reuses results across analyses in one process (see
+	// package cache): `assay diff` gives both sides the same Memo, so an
+	// unchanged server is scanned once.
+	Memo *cache.Memo
+}
+
+// Passes names the pipeline's steps in order, as [Options.Observe] sees
+// them. Injection and classification are kept apart from the rest so
+// their share of the time is easy to attribute.
+var Passes = []string{PassDecode, PassHashes, PassClassify, PassInject, PassHygiene, PassCost, PassFinish, PassSeal}
+
+// Pass names.
+const (
+	PassDecode   = "decode"   // each server's view (surface.New)
+	PassHashes   = "hashes"   // skeleton and every component hash
+	PassClassify = "classify" // classification and chains
+	PassInject   = "inject"   // injection heuristics
+	PassHygiene  = "hygiene"
+	PassCost     = "cost"
+	PassFinish   = "finish" // collection findings, policy, fingerprints, sort, summary
+	PassSeal     = "seal"   // analysis, surfaces and document hashes
+)
+
+func (o *Options) observe(pass string) func() {
+	if o.Observe == nil {
+		return func() {}
+	}
+	if end := o.Observe(pass); end != nil {
+		return end
+	}
+	return func() {}
 }
 
 // Analyze runs every pass over b and returns canonical, sorted findings.
@@ -46,28 +82,42 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	}
 	// Each server's raw surface is decoded once into its view; every pass
 	// that has moved onto the view reads it instead of the raw JSON.
+	end := opts.observe(PassDecode)
 	views := make([]*surface.Server, len(b.Servers))
-	par.ForEach(len(b.Servers), func(i int) {
-		views[i] = surface.New(&b.Servers[i])
-		f.Servers[i] = serverSkeleton(views[i])
-	})
+	par.ForEach(len(b.Servers), func(i int) { views[i] = surface.New(&b.Servers[i]) })
+	end()
+	end = opts.observe(PassHashes)
+	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(views[i]) })
+	end()
 	collectionFindings(b, f)
 	copts := opts.Classify
 	if copts == nil && opts.Policy != nil {
 		copts = opts.Policy.Classify()
 	}
+	end = opts.observe(PassClassify)
 	classify.Apply(b, f, copts)
+	end()
 	// Injection scanning is per server and the costliest pass: run servers
 	// in parallel and append in server order, so output is unchanged.
+	end = opts.observe(PassInject)
 	perServer := make([][]model.Finding, len(b.Servers))
-	par.ForEach(len(b.Servers), func(i int) { perServer[i] = inject.ScanServer(&b.Servers[i], opts.Inject) })
+	par.ForEach(len(b.Servers), func(i int) { perServer[i] = injectServer(opts.Memo, &b.Servers[i], opts.Inject) })
 	for _, fs := range perServer {
 		f.Findings = append(f.Findings, fs...)
 	}
+	end()
+	end = opts.observe(PassHygiene)
 	hygiene.Apply(b, f)
-	cost.Apply(b, f, opts.Cost)
+	end()
+	end = opts.observe(PassCost)
+	cost.ApplyViews(b, views, f, opts.Cost)
+	end()
+	end = opts.observe(PassFinish)
 	policy.Apply(opts.Policy, f)
 	Finish(f)
+	end()
+	end = opts.observe(PassSeal)
+	defer end()
 	// Surface, analysis and document hashes, once classification and
 	// fingerprints are final. Sealing here (not in each writer) keeps the
 	// CLI and the WebAssembly core byte-identical, and lets 'assay verify'
