@@ -70,5 +70,8 @@ func HashValue(v any) string {
 // Sum is "sha256:" + hex SHA-256 of b.
 func Sum(b []byte) string {
 	h := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(h[:])
+	var out [7 + 2*sha256.Size]byte
+	copy(out[:], "sha256:")
+	hex.Encode(out[7:], h[:])
+	return string(out[:])
 }

@@ -78,6 +78,13 @@ func (w *writer) value(dst []byte, depth int) ([]byte, error) {
 	case c == '[':
 		return w.array(dst, depth)
 	case c == '"':
+		// A string with no escape, no control byte and valid UTF-8 is
+		// already in its canonical form: copy it without decoding.
+		if end, ok := w.plainString(); ok {
+			dst = append(dst, w.in[w.pos:end]...)
+			w.pos = end
+			return dst, nil
+		}
 		s, err := w.str()
 		if err != nil {
 			return dst, err
@@ -210,6 +217,26 @@ func appendMembers(dst []byte, ms []member) ([]byte, error) {
 		dst = append(dst, m.val...)
 	}
 	return append(dst, '}'), nil
+}
+
+// plainString reports whether the string at w.pos (on its opening quote)
+// needs no decoding, and where it ends (after the closing quote).
+func (w *writer) plainString() (int, bool) {
+	ascii := true
+	for i := w.pos + 1; i < len(w.in); i++ {
+		switch c := w.in[i]; {
+		case c == '"':
+			if !ascii && !utf8.Valid(w.in[w.pos+1:i]) {
+				return 0, false
+			}
+			return i + 1, true
+		case c == '\\' || c < 0x20:
+			return 0, false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return 0, false
 }
 
 // str reads a JSON string at w.pos (on its opening quote) and returns it
