@@ -11,6 +11,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/assay-mcp/assay/internal/procgroup"
 )
 
 // proc is a local server started for one collection: its own process
@@ -83,7 +85,7 @@ func startProc(path string, args []string, env map[string]string, dir string) (*
 		cmd.Dir = dir
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	setGroup(cmd)
+	procgroup.Set(cmd)
 	if err := cmd.Start(); err != nil {
 		closeAll(inR, inW, outR, outW, errR, errW)
 		os.RemoveAll(home)
@@ -137,7 +139,7 @@ func (p *proc) stop(grace time.Duration) {
 	case <-p.done:
 	case <-time.After(grace):
 	}
-	killGroup(p.cmd)
+	procgroup.Kill(p.cmd)
 	select {
 	case <-p.done:
 	case <-time.After(5 * time.Second):
