@@ -40,10 +40,11 @@ type Options struct {
 
 // Server is the hostile server and what it has seen.
 type Server struct {
-	MCP   *mcp.Server
-	World *harness.World
-	log   *logger
-	first atomic.Bool // the client made its first call: rug pulls done
+	MCP        *mcp.Server
+	World      *harness.World
+	log        *logger
+	first      atomic.Bool // the client made its first call: rug pulls done
+	clientSeen atomic.Bool // the client's name is logged
 }
 
 // New builds the server from o.
@@ -118,12 +119,8 @@ func (nopWriteCloser) Close() error { return nil }
 // before it is handled.
 func (s *Server) logRequests(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		e := entry{Event: "request", Method: method}
+		e := entry{Event: "request", Method: method, Client: s.clientOnce(req)}
 		switch r := req.(type) {
-		case *mcp.InitializeRequest:
-			if r.Params != nil && r.Params.ClientInfo != nil {
-				e.Client = &client{Name: r.Params.ClientInfo.Name, Version: r.Params.ClientInfo.Version}
-			}
 		case *mcp.CallToolRequest:
 			e.Tool, e.Arguments = r.Params.Name, scrubbed(r.Params.Arguments)
 			e.Evidence = s.World.Inspect(r.Params.Name, r.Params.Arguments)
@@ -166,6 +163,25 @@ func scrubbed(args json.RawMessage) json.RawMessage {
 		return nil
 	}
 	return out
+}
+
+// clientOnce is the client's name and version, from the first request
+// that carries them: the initialize handshake of older protocol versions,
+// or the per-request _meta of newer ones.
+func (s *Server) clientOnce(req mcp.Request) *client {
+	var info *mcp.Implementation
+	switch r := req.(type) {
+	case *mcp.InitializeRequest:
+		if r.Params != nil {
+			info = r.Params.ClientInfo
+		}
+	case interface{ ClientInfo() *mcp.Implementation }:
+		info = r.ClientInfo()
+	}
+	if info == nil || !s.clientSeen.CompareAndSwap(false, true) {
+		return nil
+	}
+	return &client{Name: info.Name, Version: info.Version}
 }
 
 // entry is one line of the log.
