@@ -106,14 +106,16 @@ func (s *Server) callTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.Cal
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, IsError: isErr}, nil
 }
 
-// Run serves on r and w until the client disconnects or ctx ends.
+// Run serves on r and w until the client disconnects or ctx ends. When r
+// ends, requests already read are answered first (see pending).
 func Run(ctx context.Context, r io.Reader, w io.Writer, o *Options) error {
-	return New(o).MCP.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(r), Writer: nopWriteCloser{w}})
+	p := newPending()
+	in := &drainReader{r: r, p: p}
+	in.lines.fn = func(l []byte) { p.see(l, true) }
+	out := &answerWriter{w: w}
+	out.lines.fn = func(l []byte) { p.see(l, false) }
+	return New(o).MCP.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(in), Writer: out})
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // logRequests logs every request and notification the client sends,
 // before it is handled.
@@ -171,7 +173,7 @@ func scrubbed(args json.RawMessage) json.RawMessage {
 func (s *Server) clientOnce(req mcp.Request) *client {
 	var info *mcp.Implementation
 	switch r := req.(type) {
-	case *mcp.InitializeRequest:
+	case *mcp.ServerRequest[*mcp.InitializeParams]:
 		if r.Params != nil {
 			info = r.Params.ClientInfo
 		}
