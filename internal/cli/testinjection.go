@@ -88,6 +88,11 @@ Exit codes: 0 every run passed; otherwise the OR of 1 (a run failed) and
 		fl.IntVar(&f.repeat, "repeat", 1, "runs per scenario; the report gives each scenario's pass rate")
 		fl.Uint64Var(&f.seed, "seed", 0, "seed of the canaries, to replay a run's (default: random)")
 		fl.StringVar(&f.log, "log", "", "with --serve: append the log of client requests to this file (default: stderr)")
+		_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletions("table", "json"))
+		_ = cmd.RegisterFlagCompletionFunc("only", func(c *cobra.Command, a []string, tc string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return listCompletions(harness.IDs()...)(c, a, tc) // the catalogue is built only when asked for
+		})
+		_ = cmd.MarkFlagFilename("log")
 		return cmd
 	})
 }
