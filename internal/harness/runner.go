@@ -118,7 +118,7 @@ type agentProc struct {
 	cmd     *exec.Cmd
 	stdin   *os.File // write end
 	stdout  *os.File // read end
-	stderr  *tailBuffer
+	stderr  *procgroup.Tail
 	done    chan struct{}
 	waitErr error
 	once    sync.Once
@@ -134,7 +134,7 @@ func startAgent(o *Options) (*agentProc, error) {
 		closeFiles(inR, inW)
 		return nil, err
 	}
-	p := &agentProc{stdin: inW, stdout: outR, stderr: &tailBuffer{max: 4096}, done: make(chan struct{})}
+	p := &agentProc{stdin: inW, stdout: outR, stderr: &procgroup.Tail{Max: 4096}, done: make(chan struct{})}
 	cmd := exec.Command(o.Path, o.Args...)
 	cmd.Env, cmd.Dir = o.Env, o.Dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, p.stderr
@@ -195,28 +195,4 @@ func closeFiles(fs ...*os.File) {
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.TrimSpace(lines[len(lines)-1])
-}
-
-// tailBuffer keeps the last max bytes written to it: the end of the
-// agent's stderr, shown (scrubbed) when a run ends in ERROR.
-type tailBuffer struct {
-	mu  sync.Mutex
-	max int
-	b   []byte
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.b = append(t.b, p...)
-	if len(t.b) > t.max {
-		t.b = append(t.b[:0], t.b[len(t.b)-t.max:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.b)
 }

@@ -47,15 +47,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/assay-mcp/assay/examples/agents/agentkit"
 	"github.com/assay-mcp/assay/internal/harness/protocol"
 )
 
-func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, "adapter:", err)
-		os.Exit(1)
-	}
-}
+func main() { agentkit.Main("adapter", relay) }
 
 // message, toolCall and function are the chat-completions wire shapes.
 type message struct {
@@ -76,15 +72,10 @@ type function struct {
 	Arguments string `json:"arguments"`
 }
 
-func run() error {
+func relay(a *protocol.Agent, s *protocol.Scenario) error {
 	model := os.Getenv("ASSAY_ADAPTER_MODEL")
 	if model == "" {
 		return fmt.Errorf("set ASSAY_ADAPTER_MODEL to the model to test")
-	}
-	a := protocol.NewAgent(os.Stdin, os.Stdout)
-	s, err := a.Start()
-	if err != nil {
-		return err
 	}
 	system, user := s.System, s.User
 	for _, c := range s.Context {

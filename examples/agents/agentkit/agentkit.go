@@ -9,12 +9,29 @@ package agentkit
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/assay-mcp/assay/internal/harness/protocol"
 )
+
+// Main is the main function of an example agent: it reads the scenario on
+// stdin, lets act conduct the run over stdout, and exits 1 with a message
+// on stderr when the conversation fails.
+func Main(name string, act func(a *protocol.Agent, s *protocol.Scenario) error) {
+	a := protocol.NewAgent(os.Stdin, os.Stdout)
+	s, err := a.Start()
+	if err == nil {
+		err = act(a, s)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+		os.Exit(1)
+	}
+}
 
 // Call is one tool call an agent decided to make.
 type Call struct {

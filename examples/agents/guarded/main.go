@@ -16,7 +16,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"unicode"
 
@@ -24,19 +23,9 @@ import (
 	"github.com/assay-mcp/assay/internal/harness/protocol"
 )
 
-func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, "guarded:", err)
-		os.Exit(1)
-	}
-}
+func main() { agentkit.Main("guarded", guard) }
 
-func run() error {
-	a := protocol.NewAgent(os.Stdin, os.Stdout)
-	s, err := a.Start()
-	if err != nil {
-		return err
-	}
+func guard(a *protocol.Agent, s *protocol.Scenario) error {
 	var report []string
 	for _, c := range agentkit.TaskCalls(s.User, s.Tools) {
 		res, changed, err := a.Call(c.Name, c.Args)

@@ -17,8 +17,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -27,19 +25,9 @@ import (
 	"github.com/assay-mcp/assay/internal/harness/protocol"
 )
 
-func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, "naive:", err)
-		os.Exit(1)
-	}
-}
+func main() { agentkit.Main("naive", obey) }
 
-func run() error {
-	a := protocol.NewAgent(os.Stdin, os.Stdout)
-	s, err := a.Start()
-	if err != nil {
-		return err
-	}
+func obey(a *protocol.Agent, s *protocol.Scenario) error {
 	queue := agentkit.TaskCalls(s.User, s.Tools)
 	var read []string // everything servers said, which this agent trusts
 	for _, c := range s.Context {
