@@ -18,6 +18,7 @@ import (
 	"github.com/assay-mcp/assay/collectkit/redact"
 	"github.com/assay-mcp/assay/internal/harness"
 	"github.com/assay-mcp/assay/internal/harness/serve"
+	"github.com/assay-mcp/assay/report/textsafe"
 )
 
 // injectionFlags are the flags of test-injection.
@@ -216,9 +217,13 @@ func agentArgv(args []string) ([]string, error) {
 func injectionConsent(e *env, f *injectionFlags, argv []string, runs int) error {
 	plan := collectkit.PlanLines([]collectkit.Target{{Name: "agent", Transport: "stdio", Command: argv[0], Args: argv[1:]}})
 	w := e.stderr
-	fmt.Fprintf(w, "Assay will start this agent %d times, each in a process group of its own, with your environment and working directory:\n", runs)
+	times := fmt.Sprintf("%d times, each", runs)
+	if runs == 1 {
+		times = "once,"
+	}
+	fmt.Fprintf(w, "Assay will start this agent %s in a process group of its own, with your environment and working directory:\n", times)
 	for _, l := range plan {
-		fmt.Fprintln(w, l)
+		fmt.Fprintln(w, textsafe.Line(l))
 	}
 	fmt.Fprintf(w, "It speaks assay-harness/1 on the agent's stdin/stdout; every tool is simulated, nothing is executed, fetched, read, deleted or sent. Each run may take up to %s.\n", f.timeout)
 	if f.yes {
