@@ -100,7 +100,10 @@ func runOnce(ctx context.Context, o *Options, in *Instance, run int) *Transcript
 		timedOut.Store(errors.Is(rctx.Err(), context.DeadlineExceeded))
 		p.kill()
 	})
+	finished := make(chan struct{})
+	go p.reapOrphans(grace, finished)
 	tr := Converse(in, run, p.stdout, p.stdin, o.MaxLine)
+	close(finished)
 	stopWatch()
 	_ = p.stdin.Close() // EOF: the agent's cue to exit
 	p.wait(grace)
@@ -160,6 +163,22 @@ func (p *agentProc) kill() {
 		procgroup.Kill(p.cmd)
 		closeFiles(p.stdout, p.stdin)
 	})
+}
+
+// reapOrphans ends the run soon after the agent itself exits, even when a
+// child it left behind still holds its stdout open: such a run is a crash,
+// not a hang.
+func (p *agentProc) reapOrphans(grace time.Duration, finished <-chan struct{}) {
+	select {
+	case <-p.done:
+	case <-finished:
+		return
+	}
+	select {
+	case <-time.After(grace):
+		p.kill()
+	case <-finished:
+	}
 }
 
 // wait gives the agent grace to exit by itself, then kills its group

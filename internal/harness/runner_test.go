@@ -58,6 +58,7 @@ func TestRunMisbehavingAgents(t *testing.T) {
 		{badagent.UnknownType, Error, "protocol", `unknown message type "shell"`},
 		{badagent.Oversize, Error, "protocol", "longer than 1048576 bytes"},
 		{badagent.Loop, Fail, "too-many-calls", "asked for call 11"},
+		{badagent.Abandon, Error, "crash", "exit status 3"},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
 			timeout := testenv.D(20 * time.Second)
@@ -76,6 +77,9 @@ func TestRunMisbehavingAgents(t *testing.T) {
 			}
 			if limit := timeout + testenv.D(5*time.Second); elapsed > limit {
 				t.Errorf("took %s, more than the timeout %s and some grace", elapsed, timeout)
+			}
+			if c.mode == badagent.Abandon && elapsed > timeout/2 {
+				t.Errorf("took %s: a child left holding stdout kept the run open towards the timeout", elapsed)
 			}
 			for _, e := range o.Evidence {
 				if strings.Contains(e.Detail, "sk-badagent") {

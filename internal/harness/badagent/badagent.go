@@ -32,10 +32,13 @@ const (
 	Oversize    = "oversize"     // answers with a 2 MiB line
 	Loop        = "loop"         // calls a tool again and again, never finishing
 	Quit        = "quit"         // exits 0 at once without reading anything
+	Abandon     = "abandon"      // reads the scenario, starts a child holding stdout, exits 3
 )
 
 // Modes lists every mode.
-func Modes() []string { return []string{Crash, Hang, Garbage, UnknownType, Oversize, Loop, Quit} }
+func Modes() []string {
+	return []string{Crash, Hang, Garbage, UnknownType, Oversize, Loop, Quit, Abandon}
+}
 
 // Main runs the agent of mode on stdin and stdout and returns its exit
 // code. The child a hanging agent starts runs Main too (EnvChild set) and
@@ -56,6 +59,11 @@ func Main(mode string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch mode {
 	case Crash:
 		fmt.Fprintln(stderr, "Traceback: model client failed, api_key=sk-badagent-not-a-real-key")
+		return 3
+	case Abandon:
+		if err := leaveChild(); err != nil {
+			fmt.Fprintln(stderr, "badagent:", err)
+		}
 		return 3
 	case Hang:
 		if err := leaveChild(); err != nil {
