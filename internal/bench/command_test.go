@@ -5,7 +5,6 @@ package bench
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/assay-mcp/assay/internal/cli"
+	"github.com/assay-mcp/assay/report/model"
 )
 
 // BenchmarkScanCommand is `assay scan --surface FILE --format json` in
@@ -20,29 +20,21 @@ import (
 // writing the findings, the whole command but process start. Profile it
 // with -cpuprofile to see what the command adds around the analysis.
 func BenchmarkScanCommand(b *testing.B) {
-	for _, shape := range []string{"one", "fleet"} {
-		for _, n := range shapeSizes {
-			b.Run(fmt.Sprintf("shape=%s/tools=%d", shape, n), func(b *testing.B) {
-				g := fleet(b, n, false)
-				if shape == "one" {
-					g = oneServer(b, n)
-				}
-				data, err := json.Marshal(g)
-				if err != nil {
-					b.Fatal(err)
-				}
-				path := filepath.Join(b.TempDir(), "bundle.json")
-				if err := os.WriteFile(path, data, 0o644); err != nil {
-					b.Fatal(err)
-				}
-				args := []string{"scan", "--surface", path, "--format", "json"}
-				timed(b, n, func() {
-					var errb strings.Builder
-					if code := cli.Run(context.Background(), args, strings.NewReader(""), io.Discard, &errb); code > 1 {
-						b.Fatalf("exit %d: %s", code, errb.String())
-					}
-				})
-			})
+	perShape(b, func(b *testing.B, g *model.Bundle, n int) {
+		data, err := json.Marshal(g)
+		if err != nil {
+			b.Fatal(err)
 		}
-	}
+		path := filepath.Join(b.TempDir(), "bundle.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		args := []string{"scan", "--surface", path, "--format", "json"}
+		timed(b, n, func() {
+			var errb strings.Builder
+			if code := cli.Run(context.Background(), args, strings.NewReader(""), io.Discard, &errb); code > 1 {
+				b.Fatalf("exit %d: %s", code, errb.String())
+			}
+		})
+	})
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/assay-mcp/assay/report/analyze"
+	"github.com/assay-mcp/assay/report/model"
 )
 
 // shapeSizes are the tool counts of BenchmarkShapes: 1,000 to 100,000,
@@ -34,6 +35,30 @@ var shapeSizes = func() []int {
 // CPU of every pass (cpu-ns/tool:PASS; injection and classification apart
 // so their share is plain), allocations and bytes allocated.
 func BenchmarkShapes(b *testing.B) {
+	perShape(b, func(b *testing.B, g *model.Bundle, n int) {
+		passCPU := map[string]int64{}
+		opts := &analyze.Options{Observe: func(pass string) func() {
+			c0 := cpuNanos()
+			return func() { passCPU[pass] += cpuNanos() - c0 }
+		}}
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		timed(b, n, func() { analyze.Analyze(g, opts) })
+		runtime.ReadMemStats(&m1)
+		runs := float64(b.N) * float64(n)
+		b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/runs, "allocs/tool")
+		b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/runs, "B/tool")
+		for _, p := range analyze.Passes {
+			if c, ok := passCPU[p]; ok && cpuNanos() > 0 {
+				b.ReportMetric(float64(c)/runs, "cpu-ns/tool:"+p)
+			}
+		}
+	})
+}
+
+// perShape runs fn as sub-benchmarks shape=one|fleet/tools=N over
+// shapeSizes: one server of N tools, and N/100 servers of 100.
+func perShape(b *testing.B, fn func(b *testing.B, g *model.Bundle, n int)) {
 	for _, shape := range []string{"one", "fleet"} {
 		for _, n := range shapeSizes {
 			b.Run(fmt.Sprintf("shape=%s/tools=%d", shape, n), func(b *testing.B) {
@@ -41,23 +66,7 @@ func BenchmarkShapes(b *testing.B) {
 				if shape == "one" {
 					g = oneServer(b, n)
 				}
-				passCPU := map[string]int64{}
-				opts := &analyze.Options{Observe: func(pass string) func() {
-					c0 := cpuNanos()
-					return func() { passCPU[pass] += cpuNanos() - c0 }
-				}}
-				var m0, m1 runtime.MemStats
-				runtime.ReadMemStats(&m0)
-				timed(b, n, func() { analyze.Analyze(g, opts) })
-				runtime.ReadMemStats(&m1)
-				runs := float64(b.N) * float64(n)
-				b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/runs, "allocs/tool")
-				b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/runs, "B/tool")
-				for _, p := range analyze.Passes {
-					if c, ok := passCPU[p]; ok && cpuNanos() > 0 {
-						b.ReportMetric(float64(c)/runs, "cpu-ns/tool:"+p)
-					}
-				}
+				fn(b, g, n)
 			})
 		}
 	}

@@ -43,7 +43,7 @@ type Options struct {
 // Passes names the pipeline's steps in order, as [Options.Observe] sees
 // them. Injection and classification are kept apart from the rest so
 // their share of the time is easy to attribute.
-var Passes = []string{PassDecode, PassHashes, PassClassify, PassInject, PassHygiene, PassCost, PassFinish, PassSeal}
+var Passes = []string{PassDecode, PassHashes, PassCost, PassClassify, PassInject, PassHygiene, PassFinish, PassSeal}
 
 // Pass names.
 const (
@@ -89,6 +89,13 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	end = opts.observe(PassHashes)
 	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(views[i]) })
 	end()
+	// Cost reads only the views and the skeleton, so it runs now and the
+	// views (every decoded schema) can be freed before the two passes that
+	// still decode on their own. Its findings land in the same place after
+	// Finish sorts them.
+	end = opts.observe(PassCost)
+	cost.ApplyViews(b, views, f, opts.Cost)
+	end()
 	collectionFindings(b, f)
 	copts := opts.Classify
 	if copts == nil && opts.Policy != nil {
@@ -108,9 +115,6 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	end()
 	end = opts.observe(PassHygiene)
 	hygiene.Apply(b, f)
-	end()
-	end = opts.observe(PassCost)
-	cost.ApplyViews(b, views, f, opts.Cost)
 	end()
 	end = opts.observe(PassFinish)
 	policy.Apply(opts.Policy, f)

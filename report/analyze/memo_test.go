@@ -2,7 +2,6 @@ package analyze
 
 import (
 	"bytes"
-	"os"
 	"testing"
 
 	"github.com/assay-mcp/assay/internal/testcorpus"
@@ -18,19 +17,7 @@ func TestMemoReusesUnchangedServers(t *testing.T) {
 	if len(files) < 6 {
 		t.Fatalf("only %d corpus surfaces", len(files))
 	}
-	var parts []*model.Bundle
-	for _, f := range files[:6] {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := model.Decode(f, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, in.Bundle)
-	}
-	b := model.Merge(parts...)
+	b := mergeFiles(t, files[:6])
 	want, _ := model.Marshal(Analyze(b, nil))
 	m := cache.New()
 	for run := 0; run < 2; run++ {

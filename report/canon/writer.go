@@ -144,53 +144,72 @@ func (w *writer) array(dst []byte, depth int) ([]byte, error) {
 }
 
 func (w *writer) object(dst []byte, depth int) ([]byte, error) {
+	var ms []member
+	var scratch []byte
+	err := w.members(func(k string) error {
+		start := len(scratch)
+		var err error
+		if scratch, err = w.value(scratch, depth+1); err != nil {
+			return err
+		}
+		ms = append(ms, member{key: k, val: scratch[start:len(scratch):len(scratch)]})
+		return nil
+	})
+	if err != nil {
+		return dst, err
+	}
+	return appendMembers(dst, ms, copyValue)
+}
+
+// members reads the object at w.pos (on its '{'), calling each for every
+// member with the reader on the member's value, which each must consume.
+func (w *writer) members(each func(key string) error) error {
 	w.pos++
 	w.space()
 	if w.pos < len(w.in) && w.in[w.pos] == '}' {
 		w.pos++
-		return append(dst, '{', '}'), nil
+		return nil
 	}
-	var ms []member
-	var scratch []byte
 	for {
 		w.space()
 		if w.pos >= len(w.in) || w.in[w.pos] != '"' {
-			return dst, errSlow
+			return errSlow
 		}
 		k, err := w.str()
 		if err != nil {
-			return dst, err
+			return err
 		}
 		w.space()
 		if w.pos >= len(w.in) || w.in[w.pos] != ':' {
-			return dst, errSlow
+			return errSlow
 		}
 		w.pos++
 		w.space()
-		start := len(scratch)
-		if scratch, err = w.value(scratch, depth+1); err != nil {
-			return dst, err
+		if err := each(k); err != nil {
+			return err
 		}
-		ms = append(ms, member{key: k, val: scratch[start:len(scratch):len(scratch)]})
 		w.space()
 		if w.pos >= len(w.in) {
-			return dst, errSlow
+			return errSlow
 		}
-		if c := w.in[w.pos]; c == ',' {
+		switch w.in[w.pos] {
+		case ',':
 			w.pos++
-			continue
-		} else if c != '}' {
-			return dst, errSlow
+		case '}':
+			w.pos++
+			return nil
+		default:
+			return errSlow
 		}
-		w.pos++
-		break
 	}
-	return appendMembers(dst, ms)
 }
 
+func copyValue(dst, val []byte) ([]byte, error) { return append(dst, val...), nil }
+
 // appendMembers writes members sorted by UTF-16 code units (RFC 8785
-// section 3.2.3); a duplicate name is refused, as RFC 8785 requires.
-func appendMembers(dst []byte, ms []member) ([]byte, error) {
+// section 3.2.3), each value through write; a duplicate name is refused,
+// as RFC 8785 requires.
+func appendMembers(dst []byte, ms []member, write func(dst, val []byte) ([]byte, error)) ([]byte, error) {
 	ascii := true
 	for _, m := range ms {
 		for i := 0; i < len(m.key) && ascii; i++ {
@@ -214,7 +233,10 @@ func appendMembers(dst []byte, ms []member) ([]byte, error) {
 		}
 		dst = appendString(dst, m.key)
 		dst = append(dst, ':')
-		dst = append(dst, m.val...)
+		var err error
+		if dst, err = write(dst, m.val); err != nil {
+			return dst, err
+		}
 	}
 	return append(dst, '}'), nil
 }
@@ -405,64 +427,6 @@ func (w *writer) digits() bool {
 	return n > 0
 }
 
-// Member is one member of a JSON object: its decoded name and its value
-// in canonical form.
-type Member struct {
-	Key string
-	Val []byte
-}
-
-// Members splits the JSON object raw into its members, each value
-// canonicalised, in document order. It fails on anything the fast writer
-// does not handle; callers then take the JCS path.
-func Members(raw []byte) ([]Member, error) {
-	w := writer{in: raw}
-	w.space()
-	if w.pos >= len(w.in) || w.in[w.pos] != '{' {
-		return nil, errSlow
-	}
-	w.pos++
-	var ms []Member
-	w.space()
-	if w.pos < len(w.in) && w.in[w.pos] == '}' {
-		w.pos++
-		return ms, w.end()
-	}
-	for {
-		w.space()
-		if w.pos >= len(w.in) || w.in[w.pos] != '"' {
-			return nil, errSlow
-		}
-		k, err := w.str()
-		if err != nil {
-			return nil, err
-		}
-		w.space()
-		if w.pos >= len(w.in) || w.in[w.pos] != ':' {
-			return nil, errSlow
-		}
-		w.pos++
-		w.space()
-		v, err := w.value(nil, 1)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, Member{Key: k, Val: v})
-		w.space()
-		if w.pos >= len(w.in) {
-			return nil, errSlow
-		}
-		if c := w.in[w.pos]; c == ',' {
-			w.pos++
-			continue
-		} else if c != '}' {
-			return nil, errSlow
-		}
-		w.pos++
-		return ms, w.end()
-	}
-}
-
 func (w *writer) end() error {
 	w.space()
 	if w.pos != len(w.in) {
@@ -471,14 +435,112 @@ func (w *writer) end() error {
 	return nil
 }
 
-// ObjectJSON writes members (values already canonical, as from [Members])
-// as a canonical object: sorted by UTF-16 code units, duplicates refused.
-func ObjectJSON(ms []Member) ([]byte, error) {
-	inner := make([]member, len(ms))
-	n := 2
-	for i, m := range ms {
-		inner[i] = member{key: m.Key, val: m.Val}
-		n += len(m.Key) + len(m.Val) + 4
+// RawMember is one member of a JSON object with its value as written.
+type RawMember struct {
+	Key string
+	Raw []byte
+}
+
+// RawMembers splits the JSON object raw into its members without
+// canonicalising the values (they are checked for well-formedness only
+// when written by [AppendMembers]).
+func RawMembers(raw []byte) ([]RawMember, error) {
+	w := writer{in: raw}
+	w.space()
+	if w.pos >= len(w.in) || w.in[w.pos] != '{' {
+		return nil, errSlow
 	}
-	return appendMembers(make([]byte, 0, n), inner)
+	var ms []RawMember
+	err := w.members(func(k string) error {
+		start := w.pos
+		if !w.skip(0) {
+			return errSlow
+		}
+		ms = append(ms, RawMember{Key: k, Raw: w.in[start:w.pos]})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ms, w.end()
+}
+
+// skip moves past one JSON value, checking only its structure.
+func (w *writer) skip(depth int) bool {
+	if w.pos >= len(w.in) || depth > maxDepth {
+		return false
+	}
+	switch c := w.in[w.pos]; c {
+	case '{', '[':
+		closeBy := byte('}')
+		if c == '[' {
+			closeBy = ']'
+		}
+		w.pos++
+		w.space()
+		if w.pos < len(w.in) && w.in[w.pos] == closeBy {
+			w.pos++
+			return true
+		}
+		for {
+			w.space()
+			if c == '{' {
+				if w.pos >= len(w.in) || w.in[w.pos] != '"' || !w.skip(depth+1) {
+					return false
+				}
+				w.space()
+				if w.pos >= len(w.in) || w.in[w.pos] != ':' {
+					return false
+				}
+				w.pos++
+				w.space()
+			}
+			if !w.skip(depth + 1) {
+				return false
+			}
+			w.space()
+			if w.pos >= len(w.in) {
+				return false
+			}
+			switch w.in[w.pos] {
+			case ',':
+				w.pos++
+			case closeBy:
+				w.pos++
+				return true
+			default:
+				return false
+			}
+		}
+	case '"':
+		for i := w.pos + 1; i < len(w.in); i++ {
+			switch w.in[i] {
+			case '\\':
+				i++
+			case '"':
+				w.pos = i + 1
+				return true
+			}
+		}
+		return false
+	}
+	for w.pos < len(w.in) {
+		switch w.in[w.pos] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return true
+		}
+		w.pos++
+	}
+	return true
+}
+
+// AppendMembers writes the object of ms canonically to dst: members sorted
+// by UTF-16 code units (a duplicate name is refused), each value
+// canonicalised straight into dst, so a large document is copied once.
+func AppendMembers(dst []byte, ms []RawMember) ([]byte, error) {
+	order := make([]member, len(ms))
+	for i, m := range ms {
+		order[i] = member{key: m.Key, val: m.Raw}
+	}
+	return appendMembers(dst, order, appendCanonical)
 }

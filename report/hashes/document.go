@@ -27,7 +27,7 @@ func DocumentHash(v any) (string, error) {
 // excluded ones dropped, the rest written sorted. For a 10,000-tool
 // findings document it replaces decode, re-encode and a JCS parse.
 func documentHashFast(raw []byte) (string, bool) {
-	ms, err := canon.Members(raw)
+	ms, err := canon.RawMembers(raw)
 	if err != nil {
 		return "", false
 	}
@@ -37,7 +37,7 @@ func documentHashFast(raw []byte) (string, bool) {
 		case "signature", "createdAt":
 			continue
 		case "hashes":
-			hm, err := canon.Members(m.Val)
+			hm, err := canon.RawMembers(m.Raw)
 			if err != nil {
 				return "", false
 			}
@@ -50,13 +50,13 @@ func documentHashFast(raw []byte) (string, bool) {
 			if len(rest) == 0 {
 				continue
 			}
-			if m.Val, err = canon.ObjectJSON(rest); err != nil {
+			if m.Raw, err = canon.AppendMembers(nil, rest); err != nil {
 				return "", false
 			}
 		}
 		kept = append(kept, m)
 	}
-	out, err := canon.ObjectJSON(kept)
+	out, err := canon.AppendMembers(make([]byte, 0, len(raw)), kept)
 	if err != nil {
 		return "", false
 	}

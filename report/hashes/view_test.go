@@ -3,7 +3,6 @@ package hashes
 import (
 	"encoding/json"
 	"maps"
-	"os"
 	"testing"
 
 	"github.com/assay-mcp/assay/internal/testcorpus"
@@ -27,19 +26,11 @@ func TestToolHashesOfMatchesRaw(t *testing.T) {
 		json.RawMessage(`{"name":`),
 		json.RawMessage(`{"name":"a","inputSchema":{"a":1} trailing}`),
 	}
-	files := testcorpus.Files()
-	if len(files) == 0 {
-		t.Fatal("no corpus surfaces")
+	corpus, err := testcorpus.Tools()
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var cap struct{ Tools []json.RawMessage }
-		_ = json.Unmarshal(data, &cap)
-		tools = append(tools, cap.Tools...)
-	}
+	tools = append(tools, corpus...)
 	v := surface.New(&model.Server{Tools: tools})
 	for i := range v.Tools {
 		got, want := ToolHashesOf(&v.Tools[i]), ToolHashes(tools[i])
