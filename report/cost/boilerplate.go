@@ -3,13 +3,13 @@ package cost
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/assay-mcp/assay/report/internal/sentence"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/catalog"
+	"github.com/assay-mcp/assay/report/internal/sentence"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/surface"
 	"github.com/assay-mcp/assay/report/textsafe"

@@ -178,21 +178,29 @@ func (s *Server) decodeTool(i int, raw json.RawMessage) {
 	t.Index, t.Raw = i, raw
 	t.First = len(s.Texts)
 	defer func() { t.End = len(s.Texts) }()
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &members); err != nil || members == nil {
-		t.Malformed = "tool definition is not a JSON object"
-		return
+	members, vals, ok := fastMembers(raw)
+	if !ok {
+		if err := json.Unmarshal(raw, &members); err != nil || members == nil {
+			t.Malformed = "tool definition is not a JSON object"
+			return
+		}
+		vals = map[string]any{}
+		for _, k := range []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations"} {
+			if m, ok := members[k]; ok {
+				vals[k] = Decode(m)
+			}
+		}
 	}
 	t.Members = members
-	_ = json.Unmarshal(members["name"], &t.Name)
+	t.Name, _ = vals["name"].(string)
 	if _, dup := s.byName[strings.ToLower(t.Name)]; !dup {
 		s.byName[strings.ToLower(t.Name)] = i
 	}
-	t.HasTitle = json.Unmarshal(members["title"], &t.Title) == nil && isString(members["title"])
-	t.HasDescription = json.Unmarshal(members["description"], &t.Description) == nil && isString(members["description"])
+	t.Title, t.HasTitle = vals["title"].(string)
+	t.Description, t.HasDescription = vals["description"].(string)
 	t.InputRaw, t.OutputRaw, t.AnnRaw = members["inputSchema"], members["outputSchema"], members["annotations"]
-	t.InputSchema, t.OutputSchema = Decode(t.InputRaw), Decode(t.OutputRaw)
-	if a, ok := Decode(t.AnnRaw).(map[string]any); ok {
+	t.InputSchema, t.OutputSchema = vals["inputSchema"], vals["outputSchema"]
+	if a, ok := vals["annotations"].(map[string]any); ok {
 		t.Annotations = a
 		t.Hints = hintsOf(a)
 		if at, ok := a["title"].(string); ok {
@@ -304,6 +312,9 @@ func Decode(raw json.RawMessage) any {
 	if len(raw) == 0 {
 		return nil
 	}
+	if v, ok := fastDecode(raw); ok {
+		return v
+	}
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
 	var v any
@@ -311,11 +322,6 @@ func Decode(raw json.RawMessage) any {
 		return nil
 	}
 	return v
-}
-
-func isString(raw json.RawMessage) bool {
-	raw = bytes.TrimSpace(raw)
-	return len(raw) > 0 && raw[0] == '"'
 }
 
 func str(m map[string]any, key string, f func(string)) {
