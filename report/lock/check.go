@@ -130,6 +130,14 @@ func (c *checker) server(old, cur *Server) {
 		c.add(f)
 		return
 	}
+	c.identity(id, old.Surface, cur.Surface)
+	c.listings(id, old.Surface, cur.Surface)
+	c.surfaceTools(id, old.Surface, cur.Surface, raw)
+}
+
+// surfaceTools compares the tools of a surface; an incomplete listing is
+// reported and none of its missing tools counts as removed.
+func (c *checker) surfaceTools(id string, old, cur *Surface, raw *model.Server) {
 	complete := true
 	if raw != nil {
 		if g := gaps(raw); len(g) > 0 {
@@ -139,8 +147,39 @@ func (c *checker) server(old, cur *Server) {
 			c.add(f)
 		}
 	}
-	c.identity(id, old.Surface, cur.Surface)
-	c.tools(id, old.Surface.Tools, cur.Surface.Tools, raw, complete)
+	c.tools(id, old.Tools, cur.Tools, raw, complete)
+}
+
+// CheckStart compares how a server starts: its launch spec and command
+// pin, nothing it serves.
+func CheckStart(old, cur *Server, opts *Options) []model.Finding {
+	c := newChecker(&Observed{}, opts)
+	c.launch(cur.Identity, &old.Launch, &cur.Launch)
+	if !c.opts.NoPin {
+		c.pin(cur.Identity, old.Pin, cur.Pin)
+	}
+	return c.out
+}
+
+// CheckIdentity compares what a server says it is in its handshake:
+// serverInfo, protocol version and era, capabilities and instructions.
+// raw, when not nil, is the observed server (for hidden characters in
+// its instructions).
+func CheckIdentity(id string, old, cur *Surface, raw *model.Server) []model.Finding {
+	c := newChecker(&Observed{}, nil)
+	if raw != nil {
+		c.obs.Bundle = &model.Bundle{Servers: []model.Server{*raw}}
+	}
+	c.identity(id, old, cur)
+	return c.out
+}
+
+// CheckTools compares the tools of two surfaces of one server. obs holds
+// the observed server (by identity id) and its analysis, for evidence.
+func CheckTools(id string, old, cur *Surface, obs *Observed, opts *Options) []model.Finding {
+	c := newChecker(obs, opts)
+	c.surfaceTools(id, old, cur, c.raw(id))
+	return c.out
 }
 
 // newServer reports a server the lock does not know.
@@ -198,6 +237,11 @@ func (c *checker) identity(id string, o, n *Surface) {
 		c.add(newFinding("DRIFT-010", id, "", "server:instructions", ev))
 		c.newInjection(id, "", "server:")
 	}
+}
+
+// listings compares the prompts, resources and templates a server lists.
+func (c *checker) listings(id string, o, n *Surface) {
+	changed := func(k string) bool { return o.Hashes[k] != n.Hashes[k] }
 	if changed(keyPrompts) {
 		c.add(newFinding("DRIFT-011", id, "", "server:prompts", fmt.Sprintf("prompts %s → %s", short(o.Hashes[keyPrompts]), short(n.Hashes[keyPrompts]))))
 	}
