@@ -88,10 +88,12 @@ func (e *evaluator) push(ev event) {
 	}
 }
 
-func (e *evaluator) protocolSeen(v string)            { e.push(event{protocol: v}) }
-func (e *evaluator) serverInfoSeen(i json.RawMessage) { e.push(event{info: append(json.RawMessage(nil), i...)}) }
-func (e *evaluator) handshakeSeen(h *handshake)       { e.push(event{hs: h}) }
-func (e *evaluator) listChanged()                     { e.push(event{listChanged: true}) }
+func (e *evaluator) protocolSeen(v string) { e.push(event{protocol: v}) }
+func (e *evaluator) serverInfoSeen(i json.RawMessage) {
+	e.push(event{info: append(json.RawMessage(nil), i...)})
+}
+func (e *evaluator) handshakeSeen(h *handshake) { e.push(event{hs: h}) }
+func (e *evaluator) listChanged()               { e.push(event{listChanged: true}) }
 func (e *evaluator) listSeen(tools []json.RawMessage, capped bool) {
 	e.push(event{list: true, tools: append([]json.RawMessage(nil), tools...), capped: capped})
 }
