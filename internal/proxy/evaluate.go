@@ -33,6 +33,7 @@ type event struct {
 	capped      bool
 	protocol    string
 	listChanged bool
+	first       bool // the session's first listing
 }
 
 // maxEvents bounds the evaluator's backlog: past it, a new listing
@@ -49,6 +50,7 @@ type evaluator struct {
 
 	mu     sync.Mutex
 	events []event
+	listed bool // a listing was queued
 	wake   chan struct{}
 	stop   chan struct{}
 	done   chan struct{}
@@ -76,9 +78,16 @@ func newEvaluator(o *Options, out *lines) *evaluator {
 
 func (e *evaluator) push(ev event) {
 	e.mu.Lock()
-	if ev.list && len(e.events) > 0 && e.events[len(e.events)-1].list {
-		e.events[len(e.events)-1] = ev
-	} else if len(e.events) < maxEvents {
+	last := len(e.events) - 1
+	switch {
+	case ev.list && last >= 0 && e.events[last].list && !e.events[last].first:
+		// A newer listing replaces one still waiting; never the first of
+		// the session, which later ones are compared with.
+		e.events[last] = ev
+	case len(e.events) < maxEvents:
+		if ev.list && !e.listed {
+			ev.first, e.listed = true, true
+		}
 		e.events = append(e.events, ev)
 	}
 	e.mu.Unlock()

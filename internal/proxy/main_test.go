@@ -53,7 +53,7 @@ func TestMain(m *testing.M) {
 // ECHO_NOISE=N it first writes N lines that are not JSON to stdout and
 // to stderr; with ECHO_STDERR=N it writes N bytes of log per request to
 // stderr. On SIGTERM it exits ECHO_TERM_CODE; at the end of its input it
-// exits ECHO_EXIT.
+// exits ECHO_EXIT; a request for method "die" kills it with SIGKILL.
 func echo(in io.Reader, out, errw io.Writer) int {
 	size, _ := strconv.Atoi(os.Getenv("ECHO_SIZE"))
 	noise, _ := strconv.Atoi(os.Getenv("ECHO_NOISE"))
@@ -80,6 +80,9 @@ func echo(in io.Reader, out, errw io.Writer) int {
 		}
 		if json.Unmarshal(sc.Bytes(), &m) != nil || len(m.ID) == 0 || m.Method == "" {
 			continue
+		}
+		if m.Method == "die" {
+			_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
 		}
 		if logBytes > 0 {
 			io.WriteString(errw, logLine)

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -40,6 +41,7 @@ type session struct {
 	capped    bool
 	assembled bool
 	protocol  string
+	lastInfo  []byte // the last serverInfo a result carried in _meta
 	nonJSON   [2]int
 	noted     map[string]bool
 }
@@ -155,7 +157,8 @@ func (s *session) fromServer(env *envelope) {
 		Meta map[string]json.RawMessage `json:"_meta"`
 	}
 	if len(env.Result) > 0 && json.Unmarshal(env.Result, &meta) == nil {
-		if info, ok := meta.Meta[metaServerInfo]; ok {
+		if info, ok := meta.Meta[metaServerInfo]; ok && !bytes.Equal(info, s.lastInfo) {
+			s.lastInfo = append(s.lastInfo[:0], info...)
 			s.ev.serverInfoSeen(info)
 		}
 	}
