@@ -49,7 +49,9 @@ func TestMain(m *testing.M) {
 }
 
 // echo answers each JSON-RPC request line with a result carrying the
-// same id, padded to ECHO_SIZE bytes; other lines are ignored. With
+// same id, padded to ECHO_SIZE bytes (tools/list with the tools of the
+// capture ECHO_TOOLS when set; flood with many lines, see flood); other
+// lines are ignored. With
 // ECHO_NOISE=N it first writes N lines that are not JSON to stdout and
 // to stderr; with ECHO_STDERR=N it writes N bytes of log per request to
 // stderr. On SIGTERM it exits ECHO_TERM_CODE; at the end of its input it
@@ -70,10 +72,14 @@ func echo(in io.Reader, out, errw io.Writer) int {
 	}
 	w.Flush()
 	pad := strings.Repeat("x", max(0, size-60))
+	tools := toolsOf(os.Getenv("ECHO_TOOLS"))
 	logLine := strings.Repeat("l", max(0, logBytes-1)) + "\n"
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for sc.Scan() {
+		if !bytes.Contains(sc.Bytes(), []byte(`"id"`)) {
+			continue // a notification or noise: nothing to answer
+		}
 		var m struct {
 			ID     json.RawMessage `json:"id"`
 			Method string          `json:"method"`
@@ -81,8 +87,18 @@ func echo(in io.Reader, out, errw io.Writer) int {
 		if json.Unmarshal(sc.Bytes(), &m) != nil || len(m.ID) == 0 || m.Method == "" {
 			continue
 		}
-		if m.Method == "die" {
+		switch m.Method {
+		case "die":
 			_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+		case "flood":
+			flood(w, sc.Bytes())
+			continue
+		case "tools/list":
+			if tools != "" {
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":%s}}`+"\n", m.ID, tools)
+				w.Flush()
+				continue
+			}
 		}
 		if logBytes > 0 {
 			io.WriteString(errw, logLine)
@@ -92,6 +108,41 @@ func echo(in io.Reader, out, errw io.Writer) int {
 	}
 	code, _ := strconv.Atoi(os.Getenv("ECHO_EXIT"))
 	return code
+}
+
+// flood answers {"method":"flood","params":{"n":N,"size":S}} with N
+// result lines of S bytes each, as fast as the pipe takes them.
+func flood(w *bufio.Writer, req []byte) {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Params struct{ N, Size int }
+	}
+	_ = json.Unmarshal(req, &m)
+	line := []byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"pad":"%s"}}`+"\n", m.ID, strings.Repeat("y", max(0, m.Params.Size-50-len(m.ID)))))
+	for range m.Params.N {
+		w.Write(line)
+	}
+	w.Flush()
+}
+
+// toolsOf reads the tools array of a capture, compact ("" if none).
+func toolsOf(path string) string {
+	if path == "" {
+		return ""
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	var c struct {
+		Tools json.RawMessage `json:"tools"`
+	}
+	if json.Unmarshal(data, &c) != nil {
+		return ""
+	}
+	var b bytes.Buffer
+	_ = json.Compact(&b, c.Tools)
+	return b.String()
 }
 
 // tee runs cmd with its stdin and stdout copied to DIR/stdin and

@@ -136,8 +136,8 @@ func inspect(t *tap, s *session, out *lines, done chan struct{}) {
 		}
 	}()
 	for c := range t.ch {
-		t.done(c)
 		s.feed(c)
+		t.done(c)
 	}
 }
 

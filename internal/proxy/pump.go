@@ -60,7 +60,7 @@ func (t *tap) offer(dir Direction, b []byte) {
 		t.drop(dir, n)
 		return
 	}
-	c := chunk{dir: dir, data: append([]byte(nil), b...), at: time.Now(), gap: t.gap[dir].Swap(false)}
+	c := chunk{dir: dir, data: append(getBuf(len(b)), b...), at: time.Now(), gap: t.gap[dir].Swap(false)}
 	select {
 	case t.ch <- c:
 		t.queued.Add(n)
@@ -68,8 +68,28 @@ func (t *tap) offer(dir Direction, b []byte) {
 		if c.gap {
 			t.gap[dir].Store(true)
 		}
+		putBuf(c.data)
 		t.drop(dir, n)
 	}
+}
+
+// bufs recycles the copies: at bulk rates a fresh allocation per read
+// would keep the garbage collector busy on the forwarding cores.
+var bufs = sync.Pool{New: func() any { return new([]byte) }}
+
+func getBuf(n int) []byte {
+	p := bufs.Get().(*[]byte)
+	if cap(*p) < n {
+		return make([]byte, 0, max(n, 64<<10))
+	}
+	return (*p)[:0]
+}
+
+func putBuf(b []byte) {
+	if cap(b) > 1<<20 {
+		return
+	}
+	bufs.Put(&b)
 }
 
 func (t *tap) drop(dir Direction, n int64) {
@@ -77,8 +97,12 @@ func (t *tap) drop(dir Direction, n int64) {
 	t.gap[dir].Store(true)
 }
 
-// done is called by the consumer for every chunk it took.
-func (t *tap) done(c chunk) { t.queued.Add(-int64(len(c.data))) }
+// done is called by the consumer for every chunk it took, once it no
+// longer needs its bytes.
+func (t *tap) done(c chunk) {
+	t.queued.Add(-int64(len(c.data)))
+	putBuf(c.data)
+}
 
 // close ends the stream of copies once both directions are finished.
 func (t *tap) close() {

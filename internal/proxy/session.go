@@ -78,6 +78,9 @@ func (s *session) feed(c chunk) {
 
 // message handles one complete line.
 func (s *session) message(dir Direction, at time.Time, line []byte) {
+	if s.skip(dir, line) {
+		return
+	}
 	env := parse(line)
 	if s.jr != nil {
 		s.jr.add(dir, at, env, line)
@@ -92,6 +95,21 @@ func (s *session) message(dir Direction, at time.Time, line []byte) {
 		return
 	}
 	s.fromServer(env)
+}
+
+// skip reports whether a line can be passed over unparsed, which bulk
+// traffic makes the common case (a byte search instead of a parse). With
+// no journal: from the client, only requests matter (they have an id);
+// from the server, with no request waiting for its answer, only a
+// notification or a serverInfo in _meta would.
+func (s *session) skip(dir Direction, line []byte) bool {
+	if s.jr != nil || line[0] != '{' {
+		return false
+	}
+	if dir == ClientToServer {
+		return !bytes.Contains(line, []byte(`"id"`))
+	}
+	return len(s.pending) == 0 && !bytes.Contains(line, []byte(`"method"`)) && !bytes.Contains(line, []byte(metaServerInfo))
 }
 
 // request remembers what a client request was, to read its answer.
@@ -156,7 +174,7 @@ func (s *session) fromServer(env *envelope) {
 	var meta struct {
 		Meta map[string]json.RawMessage `json:"_meta"`
 	}
-	if len(env.Result) > 0 && json.Unmarshal(env.Result, &meta) == nil {
+	if len(env.Result) > 0 && bytes.Contains(env.Result, []byte(metaServerInfo)) && json.Unmarshal(env.Result, &meta) == nil {
 		if info, ok := meta.Meta[metaServerInfo]; ok && !bytes.Equal(info, s.lastInfo) {
 			s.lastInfo = append(s.lastInfo[:0], info...)
 			s.ev.serverInfoSeen(info)
