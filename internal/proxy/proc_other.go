@@ -17,3 +17,5 @@ func setProcAttr(*exec.Cmd) {}
 func exitCode(ps *os.ProcessState) int { return ps.ExitCode() }
 
 func inode(fs.FileInfo) string { return "" }
+
+func blockingPipe() (r, w *os.File, err error) { return os.Pipe() }

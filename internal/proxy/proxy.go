@@ -199,7 +199,7 @@ func start(o *Options) (*proc, error) {
 		}
 	}
 	pipe := func() (r, w *os.File, err error) {
-		r, w, err = os.Pipe()
+		r, w, err = blockingPipe()
 		if err == nil {
 			files = append(files, r, w)
 		}
