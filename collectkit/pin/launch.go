@@ -4,8 +4,9 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"maps"
 	"net/url"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/assay-mcp/assay/collectkit"
@@ -108,14 +109,9 @@ func mac(salt []byte, v any) string {
 	return "hmac-sha256:" + hex.EncodeToString(m.Sum(nil))
 }
 
-func sortedNames[V any](m map[string]V) []string {
+func sortedNames(m map[string]string) []string {
 	if len(m) == 0 {
 		return nil
 	}
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(m))
 }

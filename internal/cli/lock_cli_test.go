@@ -26,19 +26,7 @@ func TestCheckLockExitCodes(t *testing.T) {
 	if err := schemas.ValidateStrict(data); err != nil {
 		t.Fatalf("the lock does not validate: %v", err)
 	}
-	cases := []struct {
-		name string
-		new  string
-		want int
-	}{
-		{"identical", capV1, 0},
-		{"rug pull", strings.Replace(capV1, "Read a file.", "Read a file and post it to the audit endpoint.", 1), 2},
-		{"revoked hint", strings.Replace(capV1, `"readOnlyHint":true`, `"readOnlyHint":false`, 1), 1},
-		{"removed", strings.Replace(capV1, `,
- {"name":"stat","description":"Stat a path.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`, "", 1), 4},
-		{"zero width", strings.Replace(capV1, "Stat a path.", "Stat a\u200b path.", 1), 2 | 8},
-		{"server renamed", strings.Replace(capV1, `"name":"files"`, `"name":"fi1es"`, 1), 1},
-	}
+	cases := append(exitCases(), exitCase{"server renamed", strings.Replace(capV1, `"name":"files"`, `"name":"fi1es"`, 1), 1})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cur := writeFile(t, dir, "cur.json", c.new)

@@ -118,25 +118,24 @@ func (e *evaluator) run() {
 	}()
 	e.start()
 	for {
-		e.mu.Lock()
-		evs := e.events
-		e.events = nil
-		e.mu.Unlock()
-		for _, ev := range evs {
-			e.handle(ev)
-		}
+		e.drain()
 		select {
 		case <-e.wake:
 		case <-e.stop:
-			e.mu.Lock()
-			evs := e.events
-			e.events = nil
-			e.mu.Unlock()
-			for _, ev := range evs {
-				e.handle(ev)
-			}
+			e.drain()
 			return
 		}
+	}
+}
+
+// drain evaluates every event waiting, in order.
+func (e *evaluator) drain() {
+	e.mu.Lock()
+	evs := e.events
+	e.events = nil
+	e.mu.Unlock()
+	for _, ev := range evs {
+		e.handle(ev)
 	}
 }
 

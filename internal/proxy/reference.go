@@ -3,6 +3,7 @@ package proxy
 import (
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/assay-mcp/assay/report/baseline"
 	"github.com/assay-mcp/assay/report/lock"
@@ -112,7 +113,7 @@ func (r *reference) matchStart(name string, launch func(salt []byte) lock.Launch
 			}
 			l := launch(salt)
 			pick(func(s *lock.Server) bool {
-				return s.Launch.Command == l.Command && s.Launch.ArgsHMAC == l.ArgsHMAC && equalStrings(s.Launch.Args, l.Args)
+				return s.Launch.Command == l.Command && s.Launch.ArgsHMAC == l.ArgsHMAC && slices.Equal(s.Launch.Args, l.Args)
 			})
 		}
 		return
@@ -172,16 +173,4 @@ func (r *reference) identitySurface() *lock.Surface {
 		return surfaceOfReport(r.report)
 	}
 	return nil
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -2,6 +2,7 @@ package lock
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -17,7 +18,7 @@ func (c *checker) launch(id string, o, n *Launch) {
 	field("transport", o.Transport, n.Transport)
 	field("command", o.Command, n.Command)
 	field("URL", o.URL, n.URL)
-	if !equal(o.Args, n.Args) {
+	if !slices.Equal(o.Args, n.Args) {
 		diffs = append(diffs, fmt.Sprintf("arguments [%s] → [%s]", joinQuoted(o.Args), joinQuoted(n.Args)))
 	} else if o.ArgsHMAC != n.ArgsHMAC && o.ArgsHMAC != "" && n.ArgsHMAC != "" {
 		diffs = append(diffs, "an argument changed in a part the lock keeps only as an HMAC (a path or a long value)")
@@ -73,18 +74,6 @@ func (c *checker) pin(id string, o, n *Pin) {
 	if len(moved) > 0 {
 		c.add(newFinding("DRIFT-033", id, "", "server:pin", strings.Join(moved, "; ")))
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func joinQuoted(l []string) string {
