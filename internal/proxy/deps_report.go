@@ -6,7 +6,6 @@ package proxy
 // report/textsafe for what reaches a terminal.
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/assay-mcp/assay/report/analyze"
@@ -118,17 +117,3 @@ func line(f *model.Finding) string {
 
 // safe sanitises any server-supplied text for one stderr line.
 func safe(s string, max int) string { return textsafe.Line(textsafe.Clip(s, max)) }
-
-// toolNames lists the names of raw tool definitions.
-func toolNames(tools []json.RawMessage) map[string]bool {
-	out := map[string]bool{}
-	for _, raw := range tools {
-		var h struct {
-			Name string `json:"name"`
-		}
-		if json.Unmarshal(raw, &h) == nil {
-			out[h.Name] = true
-		}
-	}
-	return out
-}

@@ -82,7 +82,8 @@ func Run(ctx context.Context, o Options) int {
 	ev := newEvaluator(&o, out)
 	go ev.run()
 	inspected := make(chan struct{})
-	go inspect(t, newSession(lim, out, jr, ev), out, inspected)
+	sess := newSession(lim, out, jr, ev)
+	go inspect(t, sess, out, inspected)
 	relayed := make(chan struct{})
 	go func() { relay(ps.stderr, out); close(relayed) }()
 
@@ -119,7 +120,7 @@ func Run(ctx context.Context, o Options) int {
 			out.put("assay: journal " + safe(err.Error(), 300))
 		}
 	}
-	summary(out, t, jr, ev, s2c.bytes.Load()+c2s.bytes.Load())
+	summary(out, t, jr, ev, sess, inspectedAll(inspected), s2c.bytes.Load()+c2s.bytes.Load())
 	return code
 }
 
@@ -141,9 +142,25 @@ func inspect(t *tap, s *session, out *lines, done chan struct{}) {
 	}
 }
 
+// inspectedAll reports whether inspection finished (so the session's
+// counters may be read).
+func inspectedAll(done chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
 // summary says at the end what was not inspected or not written.
-func summary(out *lines, t *tap, jr *journal, ev *evaluator, bytes int64) {
+func summary(out *lines, t *tap, jr *journal, ev *evaluator, s *session, finished bool, bytes int64) {
 	var parts []string
+	if !finished {
+		parts = append(parts, "inspection did not finish in time")
+	} else if n := s.nonJSON[ClientToServer] + s.nonJSON[ServerToClient]; n > 0 {
+		parts = append(parts, fmt.Sprintf("%d lines that are not JSON-RPC forwarded", n))
+	}
 	if n := t.dropped[ClientToServer].Load() + t.dropped[ServerToClient].Load(); n > 0 {
 		parts = append(parts, fmt.Sprintf("%d bytes forwarded without inspection (queue full)", n))
 	}
@@ -156,11 +173,11 @@ func summary(out *lines, t *tap, jr *journal, ev *evaluator, bytes int64) {
 	if len(parts) == 0 && ev.findings.Load() == 0 {
 		return
 	}
-	s := fmt.Sprintf("assay: session ended: %d bytes forwarded, %d tool list(s) compared, %d report(s)", bytes, ev.lists.Load(), ev.findings.Load())
+	line := fmt.Sprintf("assay: session ended: %d bytes forwarded, %d tool list(s) compared, %d report(s)", bytes, ev.lists.Load(), ev.findings.Load())
 	for _, p := range parts {
-		s += "; " + p
+		line += "; " + p
 	}
-	out.put(s)
+	out.put(line)
 }
 
 func waitAll(d time.Duration, chans ...chan struct{}) {

@@ -118,12 +118,11 @@ func (t *tap) close() {
 // server output is offered after it was written, so the copy costs the
 // client nothing.
 type pump struct {
-	dir     Direction
-	src     io.Reader
-	dst     io.Writer
-	tap     *tap
-	bytes   atomic.Int64
-	onWrite func() // called after each write (tests and benchmarks)
+	dir   Direction
+	src   io.Reader
+	dst   io.Writer
+	tap   *tap
+	bytes atomic.Int64
 }
 
 // run copies until src ends. A write error stops forwarding but not
@@ -146,9 +145,6 @@ func (p *pump) run() error {
 			}
 			if p.dir == ServerToClient {
 				p.tap.offer(p.dir, b)
-			}
-			if p.onWrite != nil {
-				p.onWrite()
 			}
 		}
 		if err != nil {
