@@ -117,7 +117,7 @@ func checkLock(cmd *cobra.Command, e *env, sf *scanFlags, df *driftFlags, path s
 	d, _ := today("")
 	cur, err := lock.Build(lockEntries(e, b, src, salt, d), salt, nil)
 	if err != nil {
-		return &ExitError{Code: ExitSoftware, Err: err}
+		return usageErr("%v", err)
 	}
 	f, err := analyzeBundle(b, sf, e.stderr)
 	if err != nil {

@@ -96,7 +96,7 @@ reached or listed; 64 usage; 74 write failed.`,
 				}
 				l, err := lock.Build(lockEntries(e, b, src, salt, d), salt, prev)
 				if err != nil {
-					return &ExitError{Code: ExitSoftware, Err: err}
+					return usageErr("%v", err)
 				}
 				if migrate {
 					if err := migrationSafe(e, prev, l, b, f, out); err != nil {

@@ -33,7 +33,12 @@ func Build(entries []Entry, salt []byte, prev *Lock) (*Lock, error) {
 			old[prev.Servers[i].Identity] = prev.Servers[i].Pin
 		}
 	}
+	seen := map[string]bool{}
 	for _, e := range entries {
+		if seen[e.Identity] {
+			return nil, fmt.Errorf("server %s is named twice; a lock holds each server once", quote(e.Identity))
+		}
+		seen[e.Identity] = true
 		s := Server{Name: e.Name, Identity: e.Identity, Launch: e.Launch, Pin: e.Pin}
 		if e.Server != nil {
 			s.Surface = SurfaceOf(e.Server)

@@ -108,3 +108,13 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestBuildRefusesDuplicates: a lock that Decode would refuse is never
+// built.
+func TestBuildRefusesDuplicates(t *testing.T) {
+	s := fixture()
+	e := Entry{Name: s.Name, Identity: s.Identity, Launch: fixtureLaunch(), Server: s}
+	if _, err := Build([]Entry{e, e}, testSalt, nil); err == nil || !strings.Contains(err.Error(), "named twice") {
+		t.Fatalf("err %v", err)
+	}
+}
