@@ -192,8 +192,11 @@ func TestNonJSONLines(t *testing.T) {
 	if code := c.exit(); code != 0 {
 		t.Errorf("exit %d", code)
 	}
-	if n := strings.Count(c.stderr.String(), "not JSON-RPC"); n != 2 {
+	if n := strings.Count(c.stderr.String(), "note: a line that is not JSON-RPC"); n != 2 {
 		t.Errorf("want one note per direction, got %d:\n%.500s", n, c.stderr)
+	}
+	if !strings.Contains(c.stderr.String(), "2000 lines that are not JSON-RPC forwarded") {
+		t.Errorf("the summary does not count the 2,000 lines:\n%s", c.stderr)
 	}
 	if n := strings.Count(c.stderr.String(), "server: stderr line "); n != 1000 {
 		t.Errorf("%d of 1000 server stderr lines relayed", n)

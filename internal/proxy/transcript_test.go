@@ -39,7 +39,7 @@ func memoryServer(t *testing.T) (node, entry string) {
 type recorder struct {
 	r        io.ReadCloser
 	w        io.WriteCloser
-	got, put bytes.Buffer
+	got, put buffer
 }
 
 func (c *recorder) Read(p []byte) (int, error) {
@@ -101,7 +101,7 @@ func transcript(t *testing.T, argv []string, teeDir string) (sent, got, serverIn
 	}
 	serverIn, _ = os.ReadFile(filepath.Join(teeDir, "stdin"))
 	serverOut, _ = os.ReadFile(filepath.Join(teeDir, "stdout"))
-	return rec.put.Bytes(), rec.got.Bytes(), serverIn, serverOut, errb.String()
+	return []byte(rec.put.String()), []byte(rec.got.String()), serverIn, serverOut, errb.String()
 }
 
 // TestTranscriptIdentical drives the real server-memory with the go-sdk
