@@ -131,14 +131,23 @@ func inspect(t *tap, s *session, out *lines, done chan struct{}) {
 	defer func() {
 		if r := recover(); r != nil {
 			out.put(fmt.Sprintf("assay: internal error while inspecting (%v); inspection stopped, forwarding continues", r))
-			for c := range t.ch {
-				t.done(c)
+			for {
+				if _, ok := t.next(nil); !ok {
+					return
+				}
 			}
 		}
 	}()
-	for c := range t.ch {
-		s.feed(c)
-		t.done(c)
+	var batch []chunk
+	for {
+		var ok bool
+		if batch, ok = t.next(batch); !ok {
+			return
+		}
+		for _, c := range batch {
+			s.feed(c)
+			t.done(c)
+		}
 	}
 }
 

@@ -35,41 +35,105 @@ type chunk struct {
 
 // tap hands copies of forwarded bytes to inspection without ever
 // blocking: when its queue is full (by chunks or bytes) the copy is
-// dropped and counted.
+// dropped and counted. The inspecting goroutine is woken once per burst
+// and collects for a moment before it drains, so a busy session costs the
+// forwarding cores one wake-up per burst instead of one per message.
 type tap struct {
-	ch       chan chunk
-	maxBytes int64
-	queued   atomic.Int64 // bytes waiting
-	dropped  [2]atomic.Int64
-	gap      [2]atomic.Bool
-	closed   atomic.Bool
-	once     sync.Once
+	mu        sync.Mutex
+	q         []chunk
+	queued    int64 // bytes waiting
+	maxChunks int
+	maxBytes  int64
+	gap       [2]bool
+	closed    bool
+	dropped   [2]atomic.Int64
+	wake      chan struct{}
 }
 
+// gather is how long the inspector lets a burst gather before draining
+// it, and earlyBytes the queued bytes that wake it sooner.
+const (
+	gather     = 2 * time.Millisecond
+	earlyBytes = 1 << 20
+)
+
 func newTap(lim Limits) *tap {
-	return &tap{ch: make(chan chunk, lim.QueueChunks), maxBytes: int64(lim.QueueBytes)}
+	return &tap{maxChunks: lim.QueueChunks, maxBytes: int64(lim.QueueBytes), wake: make(chan struct{}, 1)}
 }
 
 // offer copies b for inspection or drops it. It never blocks.
 func (t *tap) offer(dir Direction, b []byte) {
-	if t.closed.Load() {
-		return
-	}
 	n := int64(len(b))
-	if t.queued.Load()+n > t.maxBytes {
-		t.drop(dir, n)
+	t.mu.Lock()
+	if t.closed {
+		t.mu.Unlock()
 		return
 	}
-	c := chunk{dir: dir, data: append(getBuf(len(b)), b...), at: time.Now(), gap: t.gap[dir].Swap(false)}
-	select {
-	case t.ch <- c:
-		t.queued.Add(n)
-	default:
-		if c.gap {
-			t.gap[dir].Store(true)
+	if len(t.q) >= t.maxChunks || t.queued+n > t.maxBytes {
+		t.gap[dir] = true
+		t.mu.Unlock()
+		t.dropped[dir].Add(n)
+		return
+	}
+	first := len(t.q) == 0
+	t.q = append(t.q, chunk{dir: dir, data: append(getBuf(len(b)), b...), at: time.Now(), gap: t.gap[dir]})
+	t.gap[dir] = false
+	t.queued += n
+	soon := t.queued >= earlyBytes
+	t.mu.Unlock()
+	if first || soon {
+		select {
+		case t.wake <- struct{}{}:
+		default:
 		}
-		putBuf(c.data)
-		t.drop(dir, n)
+	}
+}
+
+// next waits for copies and returns them in order, with false once the
+// tap is closed and drained.
+func (t *tap) next(buf []chunk) ([]chunk, bool) {
+	for {
+		t.mu.Lock()
+		if len(t.q) > 0 && (t.closed || t.queued >= earlyBytes) {
+			return t.take(buf), true
+		}
+		closed := t.closed
+		pending := len(t.q) > 0
+		t.mu.Unlock()
+		if closed {
+			return nil, false
+		}
+		if pending {
+			time.Sleep(gather)
+			t.mu.Lock()
+			return t.take(buf), true
+		}
+		<-t.wake
+	}
+}
+
+// take moves the queue out (t.mu held; released here).
+func (t *tap) take(buf []chunk) []chunk {
+	out := append(buf[:0], t.q...)
+	clear(t.q)
+	t.q = t.q[:0]
+	t.queued = 0
+	t.mu.Unlock()
+	return out
+}
+
+// done is called by the consumer for every chunk it took, once it no
+// longer needs its bytes.
+func (t *tap) done(c chunk) { putBuf(c.data) }
+
+// close ends the stream of copies once both directions are finished.
+func (t *tap) close() {
+	t.mu.Lock()
+	t.closed = true
+	t.mu.Unlock()
+	select {
+	case t.wake <- struct{}{}:
+	default:
 	}
 }
 
@@ -90,26 +154,6 @@ func putBuf(b []byte) {
 		return
 	}
 	bufs.Put(&b)
-}
-
-func (t *tap) drop(dir Direction, n int64) {
-	t.dropped[dir].Add(n)
-	t.gap[dir].Store(true)
-}
-
-// done is called by the consumer for every chunk it took, once it no
-// longer needs its bytes.
-func (t *tap) done(c chunk) {
-	t.queued.Add(-int64(len(c.data)))
-	putBuf(c.data)
-}
-
-// close ends the stream of copies once both directions are finished.
-func (t *tap) close() {
-	t.once.Do(func() {
-		t.closed.Store(true)
-		close(t.ch)
-	})
 }
 
 // pump forwards src to dst unchanged, chunk by chunk as bytes arrive, and

@@ -28,20 +28,26 @@ func TestFramer(t *testing.T) {
 }
 
 // TestTapNeverBlocks: a full queue drops copies, counts their bytes and
-// marks a gap for the framer.
+// marks a gap for the framer; the consumer gets the rest in order.
 func TestTapNeverBlocks(t *testing.T) {
 	tp := newTap(Limits{QueueChunks: 2, QueueBytes: 1 << 20})
-	for range 5 {
-		tp.offer(ServerToClient, []byte("0123456789"))
+	for i := range 5 {
+		tp.offer(ServerToClient, []byte{'0' + byte(i)})
 	}
-	if n := tp.dropped[ServerToClient].Load(); n != 30 {
-		t.Fatalf("dropped %d bytes, want 30", n)
+	if n := tp.dropped[ServerToClient].Load(); n != 3 {
+		t.Fatalf("dropped %d bytes, want 3", n)
 	}
-	tp.done(<-tp.ch)
-	tp.done(<-tp.ch)
+	got, ok := tp.next(nil)
+	if !ok || len(got) != 2 || string(got[0].data)+string(got[1].data) != "01" {
+		t.Fatalf("next: %v %v", got, ok)
+	}
 	tp.offer(ServerToClient, []byte("x"))
-	if c := <-tp.ch; !c.gap {
+	if got, _ := tp.next(nil); !got[0].gap {
 		t.Fatal("the chunk after a drop does not mark the gap")
+	}
+	tp.close()
+	if _, ok := tp.next(nil); ok {
+		t.Fatal("a closed, empty tap still delivers")
 	}
 	small := newTap(Limits{QueueChunks: 100, QueueBytes: 15})
 	small.offer(ClientToServer, []byte("0123456789"))
