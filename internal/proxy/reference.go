@@ -5,7 +5,6 @@ import (
 	"os"
 	"slices"
 
-	"github.com/assay-mcp/assay/report/baseline"
 	"github.com/assay-mcp/assay/report/lock"
 	"github.com/assay-mcp/assay/report/model"
 )
@@ -18,7 +17,7 @@ const maxReferenceBytes = 64 << 20
 type reference struct {
 	path string
 	lock *lock.Lock
-	bl   *baseline.Baseline
+	bl   *blessed
 	// the matched server
 	locked *lock.Server
 	report *model.ServerReport

@@ -43,11 +43,10 @@ func runCLI(t *testing.T, args ...string) (int, string) {
 	return code, out.String() + errb.String()
 }
 
-// findingLine is a report line: "assay: [severity] ID server/tool: ...".
-var findingLine = regexp.MustCompile(`(?m)^assay: \[(\w+)\] ([A-Z]+-\d{3}) (\S+?)(?:/(\S+))?: `)
-
 // reports lists "ID tool" for every finding the proxy reported, sorted.
+// A report line is "assay: [severity] ID server/tool: ...".
 func reports(stderr string) []string {
+	findingLine := regexp.MustCompile(`(?m)^assay: \[(\w+)\] ([A-Z]+-\d{3}) (\S+?)(?:/(\S+))?: `)
 	var out []string
 	for _, m := range findingLine.FindAllStringSubmatch(stderr, -1) {
 		out = append(out, strings.TrimSpace(m[2]+" "+m[4]))

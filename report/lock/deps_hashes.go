@@ -1,12 +1,11 @@
 package lock
 
-// The one place this package reaches report/hashes and report/canon: the
-// component hashes a lock shares with bundles, findings and baselines.
+// The one place this package reaches report/hashes: the component hashes
+// a lock shares with bundles, findings and baselines.
 
 import (
 	"encoding/json"
 
-	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/model"
 )
@@ -37,15 +36,6 @@ func serverComponents(s *model.Server) map[string]string {
 	}
 	return out
 }
-
-// hashRaw is "sha256:" + hex over the canonical form of raw JSON.
-func hashRaw(raw []byte) string { return canon.Hash(raw) }
-
-// hashValue hashes the canonical JSON of a Go value.
-func hashValue(v any) string { return canon.HashValue(v) }
-
-// canonical is the RFC 8785 form of v.
-func canonical(v any) ([]byte, error) { return canon.Marshal(v) }
 
 // Keys of the component hashes, re-exported for readers of a lock.
 const (

@@ -1,42 +1,19 @@
 package proxy
 
-// The one place the proxy reaches the analysis core: report/lock for lock
-// comparisons, report/drift and report/baseline for 'assay diff' rules,
-// report/analyze for injection findings and annotation contradictions,
-// report/textsafe for what reaches a terminal.
+// The one place the proxy reaches report/baseline: reading a baseline,
+// picking one server of it as a drift side, and its exceptions.
 
 import (
 	"fmt"
 
-	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/baseline"
 	"github.com/assay-mcp/assay/report/drift"
 	"github.com/assay-mcp/assay/report/lock"
 	"github.com/assay-mcp/assay/report/model"
-	"github.com/assay-mcp/assay/report/textsafe"
 )
 
-// analysisOf analyses one observed server.
-func analysisOf(s *model.Server, version string) *model.Findings {
-	return analyze.Analyze(&model.Bundle{Kind: model.BundleKind, Servers: []model.Server{*s}}, &analyze.Options{Version: version})
-}
-
-// diffServers grades the changes between two observations of one server
-// with the rules of 'assay diff', and returns them with the newer side's
-// analysis.
-func diffServers(old *drift.Side, cur *model.Server, version string) ([]model.Finding, *model.Findings, error) {
-	res, err := drift.Diff(old, &drift.Side{Name: "session", Bundle: &model.Bundle{Kind: model.BundleKind, Servers: []model.Server{*cur}}},
-		&drift.Options{Version: version, KeepNew: true, Analyze: &analyze.Options{Version: version}})
-	if err != nil {
-		return nil, nil, err
-	}
-	return res.Findings.Findings, res.New, nil
-}
-
-// sessionSide is an earlier listing of the same session as a drift side.
-func sessionSide(s *model.Server) *drift.Side {
-	return &drift.Side{Name: "earlier list", Bundle: &model.Bundle{Kind: model.BundleKind, Servers: []model.Server{*s}}}
-}
+// blessed is a baseline, as the proxy holds it.
+type blessed = baseline.Baseline
 
 // baselineSide is one server of a baseline as a drift side, with the
 // baseline's exceptions as of today applied by applyExceptions.
@@ -101,19 +78,3 @@ func surfaceOfReport(r *model.ServerReport) *lock.Surface {
 	return &lock.Surface{ProtocolVersion: r.ProtocolVersion, Era: lock.EraOf(r.ProtocolVersion),
 		ServerName: r.Implementation, ServerVersion: r.Version, Hashes: r.Hashes}
 }
-
-// line renders one finding as one sanitised stderr line.
-func line(f *model.Finding) string {
-	where := f.Server
-	if f.Tool != "" {
-		where += "/" + f.Tool
-	}
-	s := fmt.Sprintf("[%s] %s %s: %s", f.Severity, f.ID, where, f.Title)
-	if f.Evidence != "" {
-		s += ": " + f.Evidence
-	}
-	return textsafe.Line(textsafe.Clip(s, 600))
-}
-
-// safe sanitises any server-supplied text for one stderr line.
-func safe(s string, max int) string { return textsafe.Line(textsafe.Clip(s, max)) }
