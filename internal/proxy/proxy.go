@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"strings"
 	"sync"
 	"time"
 )
@@ -54,6 +55,15 @@ func Run(ctx context.Context, o Options) int {
 	lim := o.Limits.withDefaults()
 	if o.Grace <= 0 {
 		o.Grace = 2 * time.Second
+	}
+	if o.Stdin == nil {
+		o.Stdin = strings.NewReader("")
+	}
+	if o.Stdout == nil {
+		o.Stdout = io.Discard
+	}
+	if o.Stderr == nil {
+		o.Stderr = io.Discard
 	}
 	if o.Signals {
 		// Before anything is written: a closed stderr must be an error,
