@@ -288,12 +288,14 @@ func (e *evaluator) serverInfo(info json.RawMessage) {
 func (e *evaluator) compareIdentity() {
 	raw := e.observed(nil)
 	cur := lock.SurfaceOf(raw)
-	old := e.lastHS
+	old, opts := e.lastHS, (*lock.Options)(nil)
 	if old == nil && e.ref.matched() {
-		old = e.ref.identitySurface()
+		// The reference was collected by another client, which may have
+		// negotiated another version: only a change of era counts.
+		old, opts = e.ref.identitySurface(), &lock.Options{EraOnly: true}
 	}
 	if old != nil {
-		e.report(lock.CheckIdentity(raw.Identity, old, cur, raw))
+		e.report(lock.CheckIdentity(raw.Identity, old, cur, raw, opts))
 	}
 	e.lastHS = cur
 }

@@ -20,6 +20,9 @@ type Options struct {
 	// NoEnv skips env names and the values HMAC: the proxy inherits the
 	// client's whole environment and cannot tell the configured part.
 	NoEnv bool
+	// EraOnly compares the protocol era, not the exact version: another
+	// client (the proxy's) negotiates its own version with the same server.
+	EraOnly bool
 }
 
 // Observed is what a lock is checked against.
@@ -165,8 +168,8 @@ func CheckStart(old, cur *Server, opts *Options) []model.Finding {
 // serverInfo, protocol version and era, capabilities and instructions.
 // raw, when not nil, is the observed server (for hidden characters in
 // its instructions).
-func CheckIdentity(id string, old, cur *Surface, raw *model.Server) []model.Finding {
-	c := newChecker(&Observed{}, nil)
+func CheckIdentity(id string, old, cur *Surface, raw *model.Server, opts *Options) []model.Finding {
+	c := newChecker(&Observed{}, opts)
 	if raw != nil {
 		c.obs.Bundle = &model.Bundle{Servers: []model.Server{*raw}}
 	}
@@ -220,7 +223,7 @@ func (c *checker) identity(id string, o, n *Surface) {
 	if o.ServerVersion != n.ServerVersion {
 		c.add(newFinding("DRIFT-022", id, "", "server:serverInfo/version", fmt.Sprintf("%s → %s", quote(o.ServerVersion), quote(n.ServerVersion))))
 	}
-	if o.ProtocolVersion != n.ProtocolVersion && n.ProtocolVersion != "" {
+	if o.ProtocolVersion != n.ProtocolVersion && n.ProtocolVersion != "" && (!c.opts.EraOnly || o.Era != n.Era) {
 		c.add(newFinding("DRIFT-023", id, "", "server:protocolVersion", fmt.Sprintf("%s (%s) → %s (%s)", quote(o.ProtocolVersion), o.Era, quote(n.ProtocolVersion), n.Era)))
 	}
 	changed := func(k string) bool { return o.Hashes[k] != n.Hashes[k] }

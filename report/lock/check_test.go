@@ -202,3 +202,21 @@ func TestMemberNamesAreNotText(t *testing.T) {
 		t.Fatalf("member name in the lock:\n%s", data)
 	}
 }
+
+// TestCheckIdentityEraOnly: against a reference another client collected,
+// only a change of protocol era counts, not the negotiated version.
+func TestCheckIdentityEraOnly(t *testing.T) {
+	a, b, c := fixture(), fixture(), fixture()
+	b.ProtocolVersion, c.ProtocolVersion = "2025-06-18", "2026-07-28"
+	sa, sb, sc := SurfaceOf(a), SurfaceOf(b), SurfaceOf(c)
+	opts := &Options{EraOnly: true}
+	if got := CheckIdentity(a.Identity, sa, sb, nil, opts); len(got) != 0 {
+		t.Errorf("same era: %s", evidence(got))
+	}
+	if got := CheckIdentity(a.Identity, sa, sb, nil, nil); ids(got) != "DRIFT-023" {
+		t.Errorf("exact versions: %q", ids(got))
+	}
+	if got := CheckIdentity(a.Identity, sa, sc, nil, opts); ids(got) != "DRIFT-023" {
+		t.Errorf("era change: %q", ids(got))
+	}
+}
