@@ -42,7 +42,8 @@ func TestJournal(t *testing.T) {
 			for _, m := range msgs {
 				c.send(m)
 				if strings.Contains(m, `"id"`) {
-					answers = append(answers, c.readLine(testenv.D(5*time.Second)))
+					// The first answer also waits for two programs to start.
+					answers = append(answers, c.readLine(testenv.D(30*time.Second)))
 				}
 			}
 			if code := c.exit(); code != 0 {
