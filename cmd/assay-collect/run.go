@@ -164,6 +164,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	got = src.Scrub(got)
 	b := collectkit.NewBundle(model.Generator{Name: "assay-collect", Version: Version}, *label, src.Merge(got))
 	b.Contexts, b.Errors = src.Contexts, src.Errors
+	b.Settings, b.Instructions = src.Settings, src.Instructions
 	if err := collectkit.CountTokens(b, *encoding); err != nil {
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 		return exitUsage

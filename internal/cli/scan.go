@@ -217,7 +217,8 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 			return nil, err
 		}
 	}
-	parts = append(parts, &model.Bundle{Servers: src.Merge(src.Scrub(got)), Contexts: src.Contexts, Errors: src.Errors})
+	parts = append(parts, &model.Bundle{Servers: src.Merge(src.Scrub(got)), Contexts: src.Contexts, Errors: src.Errors,
+		Settings: src.Settings, Instructions: src.Instructions})
 	b := model.Merge(parts...)
 	b.Generator = model.Generator{Name: "assay", Version: Version}
 	b.CreatedAt = time.Now().UTC().Format(time.RFC3339)
