@@ -27,8 +27,8 @@ type Sources struct {
 	// instruction files and skills discovery read.
 	Settings     []model.SettingsFile
 	Instructions []model.InstructionFile
-	Plan       string                  // config files read, for --dry-run
-	Home       string
+	Plan         string // config files read, for --dry-run
+	Home         string
 	// Getenv resolves references when connecting and names the user to
 	// scrub; nil means os.Getenv.
 	Getenv func(string) string

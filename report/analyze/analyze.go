@@ -7,11 +7,11 @@ import (
 	"encoding/json"
 	"sort"
 
+	"github.com/assay-mcp/assay/report/apps"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/classify"
 	"github.com/assay-mcp/assay/report/cost"
 	"github.com/assay-mcp/assay/report/hashes"
-	"github.com/assay-mcp/assay/report/apps"
 	"github.com/assay-mcp/assay/report/hygiene"
 	"github.com/assay-mcp/assay/report/inject"
 	"github.com/assay-mcp/assay/report/instructions"
