@@ -179,7 +179,7 @@ func visibleText(html string) string {
 			b.WriteByte(' ')
 		case in && c == '>':
 			in = false
-		default:
+		case !in:
 			b.WriteByte(c)
 		}
 	}

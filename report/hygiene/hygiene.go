@@ -123,6 +123,7 @@ func factFinding(s *model.Server, c *model.ServerConfig, fc model.ConfigFact, em
 	fd.Server = s.Identity
 	fd.Item = declItem(c)
 	fd.Element = "config:" + fc.Location
+	fd.File, fd.Line = c.File, c.Line
 	ev := where(c) + " " + fc.Location
 	if fc.Detail != "" {
 		ev += ": " + fc.Detail

@@ -294,7 +294,8 @@ func PackageURL(ecosystem, name, version string) string {
 	if name == "" || strings.ContainsAny(name, " \t\n") || strings.Contains(name, "…") {
 		return ""
 	}
-	seg := func(s string) string { return url.PathEscape(s) }
+	// Segments are percent-encoded, "@" too: it separates the version.
+	seg := func(s string) string { return strings.ReplaceAll(url.PathEscape(s), "@", "%40") }
 	var typ, path, qual string
 	switch ecosystem {
 	case "npm":
@@ -325,7 +326,7 @@ func PackageURL(ecosystem, name, version string) string {
 	}
 	out := "pkg:" + typ + "/" + path
 	if version != "" {
-		out += "@" + seg(version)
+		out += "@" + strings.ReplaceAll(seg(version), ":", "%3A")
 	}
 	return out + qual
 }

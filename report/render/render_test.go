@@ -216,3 +216,22 @@ func TestUnknownFormat(t *testing.T) {
 		t.Error(`Valid("xml") = true`)
 	}
 }
+
+func TestPackageURL(t *testing.T) {
+	cases := []struct{ eco, name, version, want string }{
+		{"npm", "@modelcontextprotocol/inspector", "0.14.0", "pkg:npm/%40modelcontextprotocol/inspector@0.14.0"},
+		{"npm", "mcp-remote", "0.1.15", "pkg:npm/mcp-remote@0.1.15"},
+		{"npm", "mcp-remote", "", "pkg:npm/mcp-remote"},
+		{"pypi", "MCP_Server_Git", "2025.7.1", "pkg:pypi/mcp-server-git@2025.7.1"},
+		{"docker", "ghcr.io/acme/Server", "1.4", "pkg:docker/acme/server@1.4?repository_url=ghcr.io"},
+		{"docker", "mcp/fetch", "sha256:abc", "pkg:docker/mcp/fetch@sha256%3Aabc"},
+		{"npm", "github.com/…", "", ""},
+		{"npm", "a/b", "1", ""},
+		{"cargo", "x", "1", ""},
+	}
+	for _, c := range cases {
+		if got := PackageURL(c.eco, c.name, c.version); got != c.want {
+			t.Errorf("PackageURL(%s, %s, %s) = %q, want %q", c.eco, c.name, c.version, got, c.want)
+		}
+	}
+}
