@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,28 +13,14 @@ import (
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/render"
+	"github.com/assay-mcp/assay/schemas"
 )
 
 // cycloneDXSchema compiles the committed CycloneDX 1.6 JSON schema (and
 // the SPDX and JSF schemas it references) offline, with format checks.
 func cycloneDXSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	for _, name := range []string{"bom-1.6.schema.json", "spdx.schema.json", "jsf-0.82.schema.json"} {
-		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "cyclonedx", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if err := c.AddResource("http://cyclonedx.org/schema/"+name, doc); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := c.Compile("http://cyclonedx.org/schema/bom-1.6.schema.json")
+	s, err := schemas.CompileCycloneDX(filepath.Join("..", "..", "testdata", "cyclonedx"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,6 +50,7 @@ var variants = []struct {
 	{"sarif", "sarif", nil},
 	{"sarif-artifact.sarif", "sarif", &Options{Artifact: "assay.toml"}},
 	{"md", "markdown", nil},
+	{"cdx.json", "cyclonedx", nil},
 }
 
 func loadFindings(t *testing.T, rel string) *model.Findings {
@@ -134,6 +135,8 @@ func TestOutputsValidate(t *testing.T) {
 		switch {
 		case strings.HasSuffix(g, ".sarif"):
 			validateSARIF(t, sarif, g, data)
+		case strings.HasSuffix(g, ".cdx.json"):
+			validateCycloneDX(t, g, data)
 		case strings.HasSuffix(g, ".json"):
 			if err := schemas.ValidateStrict(data); err != nil {
 				t.Errorf("%s: %v", g, err)
@@ -163,6 +166,29 @@ func officialSARIFSchema(t *testing.T) *jsonschema.Schema {
 		t.Fatal(sarifErr)
 	}
 	return sarifSch
+}
+
+var (
+	cdxOnce sync.Once
+	cdxSch  *jsonschema.Schema
+	cdxErr  error
+)
+
+// validateCycloneDX checks doc against the official CycloneDX 1.6 schema
+// committed in testdata/cyclonedx.
+func validateCycloneDX(t *testing.T, name string, doc []byte) {
+	t.Helper()
+	cdxOnce.Do(func() { cdxSch, cdxErr = schemas.CompileCycloneDX(filepath.Join("..", "..", "testdata", "cyclonedx")) })
+	if cdxErr != nil {
+		t.Fatal(cdxErr)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if err := cdxSch.Validate(inst); err != nil {
+		t.Errorf("%s: CycloneDX does not validate against the 1.6 schema: %v", name, err)
+	}
 }
 
 func validateSARIF(t *testing.T, sch *jsonschema.Schema, name string, doc []byte) {
