@@ -113,7 +113,7 @@ func redactedConfig(d *decl, fileLabel, rootLabel string) *model.ServerConfig {
 		}
 	}
 
-	for _, k := range sortedNames(l.Env) {
+	for _, k := range sortedKeys(l.Env) {
 		v := l.Env[k]
 		c.EnvNames = append(c.EnvNames, k)
 		if redact.IsReference(v) {
@@ -135,7 +135,7 @@ func redactedConfig(d *decl, fileLabel, rootLabel string) *model.ServerConfig {
 			}
 		}
 	}
-	for _, k := range sortedNames(l.Headers) {
+	for _, k := range sortedKeys(l.Headers) {
 		v := l.Headers[k]
 		c.HeaderNames = append(c.HeaderNames, k)
 		if d.literalBearer && strings.EqualFold(k, "authorization") {
@@ -155,7 +155,7 @@ func redactedConfig(d *decl, fileLabel, rootLabel string) *model.ServerConfig {
 			literal = true
 		}
 	}
-	for _, k := range sortedNames(l.EnvHeaders) {
+	for _, k := range sortedKeys(l.EnvHeaders) {
 		c.HeaderNames = append(c.HeaderNames, k)
 		refs = true
 	}

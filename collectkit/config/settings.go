@@ -438,15 +438,6 @@ func (r *settingsReader) codexPolicy(m map[string]any) {
 	}
 }
 
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 func plural(n int, what string) string {
 	s := strconv.Itoa(n) + " " + what
 	if n != 1 {

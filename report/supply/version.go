@@ -49,15 +49,7 @@ func (o semverOrder) valid(v string) bool {
 }
 
 func (o semverOrder) compare(a, b string) int {
-	if a == "0" || b == "0" {
-		return zeroCompare(a, b)
-	}
-	va, err1 := o.parse(a)
-	vb, err2 := o.parse(b)
-	if err1 != nil || err2 != nil {
-		return strings.Compare(a, b)
-	}
-	return va.Compare(vb)
+	return compareWith(a, b, o.parse, (*semver.Version).Compare)
 }
 
 type pepOrder struct{}
@@ -71,15 +63,21 @@ func (pepOrder) valid(v string) bool {
 }
 
 func (pepOrder) compare(a, b string) int {
+	return compareWith(a, b, pep440.Parse, pep440.Version.Compare)
+}
+
+// compareWith orders a and b with an ecosystem's parser: "0" is below
+// everything, and two strings that do not both parse compare as text.
+func compareWith[V any](a, b string, parse func(string) (V, error), cmp func(V, V) int) int {
 	if a == "0" || b == "0" {
 		return zeroCompare(a, b)
 	}
-	va, err1 := pep440.Parse(a)
-	vb, err2 := pep440.Parse(b)
+	va, err1 := parse(a)
+	vb, err2 := parse(b)
 	if err1 != nil || err2 != nil {
 		return strings.Compare(a, b)
 	}
-	return va.Compare(vb)
+	return cmp(va, vb)
 }
 
 // zeroCompare handles OSV's "0", which is below every version.
