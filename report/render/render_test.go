@@ -50,7 +50,7 @@ var variants = []struct {
 	{"sarif", "sarif", nil},
 	{"sarif-artifact.sarif", "sarif", &Options{Artifact: "assay.toml"}},
 	{"md", "markdown", nil},
-	{"cdx.json", "cyclonedx", nil},
+	{"cdx", "cyclonedx", nil},
 }
 
 func loadFindings(t *testing.T, rel string) *model.Findings {
@@ -135,7 +135,7 @@ func TestOutputsValidate(t *testing.T) {
 		switch {
 		case strings.HasSuffix(g, ".sarif"):
 			validateSARIF(t, sarif, g, data)
-		case strings.HasSuffix(g, ".cdx.json"):
+		case strings.HasSuffix(g, ".cdx"):
 			validateCycloneDX(t, g, data)
 		case strings.HasSuffix(g, ".json"):
 			if err := schemas.ValidateStrict(data); err != nil {
