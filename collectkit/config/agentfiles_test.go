@@ -83,7 +83,7 @@ func TestInstructionTextScrubbed(t *testing.T) {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	text := "Logs are in " + home + "/logs (ask alice-dev).\nUse token ghp_CANARYa1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6 for the API.\n"
+	text := "Logs are in " + home + "/logs (ask alice-dev); build in " + root + "/out.\nUse token ghp_CANARYa1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6 for the API.\n"
 	if err := os.WriteFile(filepath.Join(root, "CLAUDE.md"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestInstructionTextScrubbed(t *testing.T) {
 			t.Errorf("text keeps %q: %q", bad, got)
 		}
 	}
-	if !strings.Contains(got, "~/logs") || inv.Instructions[0].Kind != KindClaudeMD {
+	if !strings.Contains(got, "~/logs") || !strings.Contains(got, "{proj}/out") || inv.Instructions[0].Kind != KindClaudeMD {
 		t.Errorf("text %q kind %s", got, inv.Instructions[0].Kind)
 	}
 }

@@ -157,9 +157,17 @@ func readCapped(path string, limit int) ([]byte, bool, error) {
 }
 
 // scrubText is what leaves the machine of a model-facing file: secrets
-// scrubbed, the home directory shown as ~ and the user name replaced.
+// scrubbed, project roots shown by their label ({app}), the home
+// directory as ~ and the user name replaced.
 func (d *discovery) scrubText(s string) string {
 	s = redact.Scrub(s)
+	roots := append([]redact.Root(nil), d.roots...)
+	sort.Slice(roots, func(i, j int) bool { return len(roots[i].Path) > len(roots[j].Path) })
+	for _, r := range roots {
+		if len(r.Path) > 1 {
+			s = strings.ReplaceAll(s, r.Path, "{"+r.Label+"}")
+		}
+	}
 	if h := d.opts.Home; len(h) > 1 {
 		s = strings.ReplaceAll(s, h, "~")
 	}

@@ -73,7 +73,7 @@ type candidate struct{ version, how string }
 func candidates(p *model.PackageRef) []candidate {
 	var out []candidate
 	seen := map[string]bool{}
-	if p.Pinned && p.Version != "" && p.Ecosystem != "docker" {
+	if p.Pinned && p.Version != "" && !strings.HasPrefix(p.Version, "sha256:") {
 		v := strings.TrimPrefix(p.Version, "v")
 		out = append(out, candidate{v, "pinned"})
 		seen[v] = true

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/assay-mcp/assay/report/model"
 )
 
 func TestBuiltinParses(t *testing.T) {
@@ -185,6 +187,27 @@ func TestWellKnownNamesAreNotSquats(t *testing.T) {
 	for _, c := range [][2]string{{"npm", "@modelcontextprotocol/server-filesytem"}, {"npm", "@modelcontext-protocol/server-memory"}, {"pypi", "mcp-server-fecth"}, {"npm", "mcp-remotee"}} {
 		if _, ok := Typosquat(c[0], c[1]); !ok {
 			t.Errorf("%s %s not flagged", c[0], c[1])
+		}
+	}
+}
+
+// TestApplyDocker: an image tag matches a user's record in a "Docker"
+// ecosystem; a digest pin names no version and matches nothing.
+func TestApplyDocker(t *testing.T) {
+	rec := Record{ID: "LOCAL-1", Summary: "s", Affected: []Affected{{Package: Package{Ecosystem: "Docker", Name: "mcp/fetch"},
+		Ranges: []Range{{Type: "ECOSYSTEM", Events: []Event{{Introduced: "0"}, {Fixed: "1.2.0"}}}}}}}
+	bundle := func(version string) *model.Bundle {
+		return &model.Bundle{Servers: []model.Server{{Identity: "f", Config: &model.ServerConfig{File: "~/.cursor/mcp.json", Line: 3,
+			Package: &model.PackageRef{Ecosystem: "docker", Name: "mcp/fetch", Version: version, Source: "registry", Pinned: true, Location: "args[3]"}}}}}
+	}
+	for version, want := range map[string]int{"1.1.0": 1, "1.2.0": 0, "sha256:0123": 0} {
+		f := &model.Findings{}
+		Apply(bundle(version), f, &Options{Advisories: []Record{rec}, NoBuiltin: true})
+		if len(f.Findings) != want {
+			t.Errorf("mcp/fetch:%s: %d findings, want %d", version, len(f.Findings), want)
+		}
+		if want == 1 && (f.Findings[0].File != "~/.cursor/mcp.json" || f.Findings[0].Line != 3 || f.Findings[0].Element != "config:args[3]") {
+			t.Errorf("finding %+v", f.Findings[0])
 		}
 	}
 }
