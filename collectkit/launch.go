@@ -2,8 +2,8 @@ package collectkit
 
 // What a lock records about how each server starts (collectkit/pin reads
 // it): the launch data of every target paired with the identity its
-// surface carries in the merged bundle, and the program resolution and
-// argument redaction collection itself uses.
+// surface carries in the merged bundle, and the argument redaction
+// collection itself uses (ResolveProgram, in plan.go, finds the program).
 
 // Launches returns every target of the run by the identity of its server
 // in the merged bundle: --server targets by their own identity,
@@ -19,11 +19,6 @@ func (s *Sources) Launches() map[string]Target {
 	}
 	return out
 }
-
-// ResolveProgram finds the program a local server would start, as
-// collection does: on PATH (never the current directory) or the given
-// path, made absolute.
-func ResolveProgram(command string) (string, error) { return resolveProgram(command) }
 
 // ShownArgs are arguments as the consent plan shows them: the bundle's
 // redaction, plus every value of a credential-named flag hidden.

@@ -39,6 +39,12 @@ func makePlan(t Target) plan {
 	return plan{path: path}
 }
 
+// ResolveProgram is the absolute path of the program command names, found
+// the way a local server's is: a bare name on PATH, never in the current
+// directory (a repository could plant an executable named like a
+// well-known tool). The injection harness starts agents through it too.
+func ResolveProgram(command string) (string, error) { return resolveProgram(command) }
+
 func resolveProgram(command string) (string, error) {
 	name := redact.Base(command)
 	if command == "" {

@@ -15,6 +15,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -63,6 +65,32 @@ func Compile(id string, schema []byte, strict bool) (*jsonschema.Schema, error) 
 		return nil, fmt.Errorf("compiling schema %s: %w", id, err)
 	}
 	return s, nil
+}
+
+// CycloneDXID is the $id of the CycloneDX 1.6 JSON schema.
+const CycloneDXID = "http://cyclonedx.org/schema/bom-1.6.schema.json"
+
+// CompileCycloneDX compiles the official CycloneDX 1.6 JSON schema from
+// dir (testdata/cyclonedx: bom-1.6, spdx and jsf-0.82 schemas, which it
+// references by $id), offline, with format assertions. Tests use it to
+// validate --format cyclonedx output.
+func CompileCycloneDX(dir string) (*jsonschema.Schema, error) {
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	for _, name := range []string{"bom-1.6.schema.json", "spdx.schema.json", "jsf-0.82.schema.json"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("reading schema %s: %w", name, err)
+		}
+		if err := c.AddResource("http://cyclonedx.org/schema/"+name, doc); err != nil {
+			return nil, fmt.Errorf("adding schema %s: %w", name, err)
+		}
+	}
+	return c.Compile(CycloneDXID)
 }
 
 // closeObjects sets additionalProperties false on every object schema with

@@ -9,8 +9,9 @@ import (
 	"os/exec"
 	"runtime"
 	"sort"
-	"sync"
 	"time"
+
+	"github.com/assay-mcp/assay/internal/procgroup"
 )
 
 // proc is a local server started for one collection: its own process
@@ -22,7 +23,7 @@ type proc struct {
 	stdin   *os.File
 	stdout  *os.File
 	stderrR *os.File
-	tail    *tailBuffer
+	tail    *procgroup.Tail
 	done    chan struct{}
 	waitErr error
 }
@@ -58,7 +59,7 @@ func startProc(path string, args []string, env map[string]string, dir string) (*
 	if err != nil {
 		return nil, fmt.Errorf("creating a temporary home: %w", err)
 	}
-	p := &proc{home: home, tail: &tailBuffer{max: 4096}, done: make(chan struct{})}
+	p := &proc{home: home, tail: &procgroup.Tail{Max: 4096}, done: make(chan struct{})}
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		os.RemoveAll(home)
@@ -83,7 +84,7 @@ func startProc(path string, args []string, env map[string]string, dir string) (*
 		cmd.Dir = dir
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	setGroup(cmd)
+	procgroup.Set(cmd)
 	if err := cmd.Start(); err != nil {
 		closeAll(inR, inW, outR, outW, errR, errW)
 		os.RemoveAll(home)
@@ -137,7 +138,7 @@ func (p *proc) stop(grace time.Duration) {
 	case <-p.done:
 	case <-time.After(grace):
 	}
-	killGroup(p.cmd)
+	procgroup.Kill(p.cmd)
 	select {
 	case <-p.done:
 	case <-time.After(5 * time.Second):
@@ -152,29 +153,4 @@ func closeAll(fs ...*os.File) {
 			_ = f.Close()
 		}
 	}
-}
-
-// tailBuffer keeps the last max bytes written to it: the end of a local
-// server's stderr, shown to the operator when the server fails. It is
-// never written to a bundle.
-type tailBuffer struct {
-	mu  sync.Mutex
-	max int
-	b   []byte
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.b = append(t.b, p...)
-	if len(t.b) > t.max {
-		t.b = append(t.b[:0], t.b[len(t.b)-t.max:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.b)
 }

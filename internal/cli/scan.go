@@ -36,6 +36,8 @@ type scanFlags struct {
 	window   int
 	price    float64
 	rules    string
+	// advisories are OSV files or directories (--advisories).
+	advisories []string
 }
 
 func (s *scanFlags) register(cmd *cobra.Command) {
@@ -45,6 +47,7 @@ func (s *scanFlags) register(cmd *cobra.Command) {
 	f.IntVar(&s.window, "window", 200000, "context window in tokens for window-share findings")
 	f.Float64Var(&s.price, "price-per-mtok", 0, "price per million input tokens; enables cost per conversation (never guessed)")
 	f.StringVar(&s.rules, "rules", "", "rules file (YAML or JSON): extra keywords, exceptions, disabled rules, reviewed overrides")
+	f.StringArrayVar(&s.advisories, "advisories", nil, advisoriesHelp)
 }
 
 // registerCollect registers only the flags that decide which surfaces are
@@ -125,7 +128,17 @@ func init() {
 			Use:   "scan [CONFIG...]",
 			Short: "Collect and analyse MCP server surfaces",
 			Long: `Scan collects the surface of MCP servers and analyses it: capabilities of
-every tool, token cost, injection attempts, config hygiene.
+every tool, token cost, injection attempts, config hygiene, and beyond the
+servers: known-vulnerable and look-alike packages (OSV advisories, built in
+and --advisories), agent settings that change trust (auto-approval, hooks,
+endpoint overrides), instruction files and skills (AGENTS.md, CLAUDE.md,
+rules, SKILL.md, scanned as text the model reads) and MCP Apps (ui://
+resources: CSP origins as egress, device permissions).
+
+Formats: table (terminal), json (findings), sarif (code scanning, tagged
+with the OWASP MCP Top 10), markdown, cyclonedx (a CycloneDX 1.6 AI bill of
+materials: packages as components with purls, servers and tools as
+services, advisories as vulnerabilities).
 
 What is scanned:
   no arguments        the MCP configs of every known client on this machine
@@ -148,7 +161,9 @@ else of the machine. To share without those names, collect with
   assay scan --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --yes --bundle b.json
   assay scan --server https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
   assay scan --connect --format json --fail-on high > findings.json
-  assay scan ~/.cursor/mcp.json --format sarif -o assay.sarif`,
+  assay scan ~/.cursor/mcp.json --format sarif -o assay.sarif
+  assay scan --advisories osv-npm/ --fail-on high     # your osv.dev export too
+  assay scan --project ~/src/app --format cyclonedx -o aibom.cdx.json`,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if err := sf.validate(); err != nil {
 					return err
@@ -232,7 +247,8 @@ func collectBundle(ctx context.Context, e *env, sf *scanFlags, configs []string)
 			return nil, nil, err
 		}
 	}
-	parts = append(parts, &model.Bundle{Servers: src.Merge(src.Scrub(got)), Contexts: src.Contexts, Errors: src.Errors})
+	parts = append(parts, &model.Bundle{Servers: src.Merge(src.Scrub(got)), Contexts: src.Contexts, Errors: src.Errors,
+		Settings: src.Settings, Instructions: src.Instructions})
 	b := model.Merge(parts...)
 	b.Generator = model.Generator{Name: "assay", Version: Version}
 	b.CreatedAt = time.Now().UTC().Format(time.RFC3339)
@@ -249,6 +265,9 @@ func analyzeBundle(b *model.Bundle, sf *scanFlags, warn io.Writer) (*model.Findi
 		Cost:    &cost.Options{Window: sf.window, PricePerMTok: sf.price, Encoding: sf.encoding},
 	}
 	if err := applyRulesFile(opts, sf.rules); err != nil {
+		return nil, err
+	}
+	if err := loadAdvisories(opts, sf.advisories); err != nil {
 		return nil, err
 	}
 	f := analyze.Analyze(b, opts)

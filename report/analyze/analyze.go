@@ -7,15 +7,19 @@ import (
 	"encoding/json"
 	"sort"
 
+	"github.com/assay-mcp/assay/report/apps"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/classify"
 	"github.com/assay-mcp/assay/report/cost"
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/hygiene"
 	"github.com/assay-mcp/assay/report/inject"
+	"github.com/assay-mcp/assay/report/instructions"
 	"github.com/assay-mcp/assay/report/internal/par"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/policy"
+	"github.com/assay-mcp/assay/report/supply"
+	"github.com/assay-mcp/assay/report/trust"
 )
 
 // Options configure an analysis. Nil means defaults.
@@ -25,6 +29,10 @@ type Options struct {
 	Classify *classify.Options
 	Inject   *inject.Options
 	Cost     *cost.Options
+	// Supply adds advisories (--advisories) to the built-in set.
+	Supply *supply.Options
+	// Instructions tunes the instruction-file and skill pass.
+	Instructions *instructions.Options
 	// Policy is a loaded --rules file: extra classification keywords,
 	// exceptions, downward overrides, disabled rules and ignored findings.
 	Policy *policy.Policy
@@ -58,6 +66,12 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 		f.Findings = append(f.Findings, fs...)
 	}
 	hygiene.Apply(b, f)
+	// Beyond the server surface: the packages servers start, the agent
+	// settings that change trust, instruction files and skills, MCP Apps.
+	supply.Apply(b, f, opts.Supply)
+	trust.Apply(b, f)
+	instructions.Apply(b, f, opts.Instructions)
+	apps.Apply(b, f)
 	cost.Apply(b, f, opts.Cost)
 	policy.Apply(opts.Policy, f)
 	Finish(f)

@@ -1,6 +1,6 @@
 //go:build windows
 
-package live
+package procgroup
 
 import (
 	"os/exec"
@@ -8,13 +8,13 @@ import (
 	"syscall"
 )
 
-// setGroup starts the server in a new process group.
-func setGroup(cmd *exec.Cmd) {
+// Set starts cmd in a new process group.
+func Set(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: syscall.CREATE_NEW_PROCESS_GROUP}
 }
 
-// killGroup ends the server and its process tree.
-func killGroup(cmd *exec.Cmd) {
+// Kill ends cmd and its process tree.
+func Kill(cmd *exec.Cmd) {
 	if cmd.Process == nil {
 		return
 	}
