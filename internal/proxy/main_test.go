@@ -12,12 +12,12 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/assay-mcp/assay/internal/cli"
+	"github.com/assay-mcp/assay/internal/proxy"
 	"github.com/assay-mcp/assay/internal/rugpull"
 )
 
@@ -184,22 +184,7 @@ func proxyArgs(t *testing.T, flags []string, srv ...string) []string {
 }
 
 // buffer is a goroutine-safe bytes.Buffer.
-type buffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *buffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *buffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
+type buffer = proxy.SyncBuffer
 
 // waitFor polls until cond holds or the deadline passes.
 func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {

@@ -8,18 +8,20 @@ import (
 	"time"
 )
 
-type syncBuf struct {
+// SyncBuffer is a goroutine-safe bytes.Buffer for the tests of this
+// package and of proxy_test.
+type SyncBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
-func (s *syncBuf) Write(p []byte) (int, error) {
+func (s *SyncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
 }
 
-func (s *syncBuf) String() string {
+func (s *SyncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
@@ -29,7 +31,7 @@ func (s *syncBuf) String() string {
 // proxy reported.
 func feedSession(t *testing.T, lim Limits, msgs ...[2]string) string {
 	t.Helper()
-	var buf syncBuf
+	var buf SyncBuffer
 	out := newLines(&buf, 1024)
 	o := &Options{Command: "sh", Version: "test"}
 	ev := newEvaluator(o, out)
