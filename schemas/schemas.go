@@ -1,6 +1,6 @@
-// Package schemas publishes the JSON Schemas of Assay's two documents,
-// findings (assay.findings/v1) and bundle (assay.bundle/v1), and compiles
-// them for validation. The schema files are the contract for integrators;
+// Package schemas publishes the JSON Schemas of Assay's documents,
+// findings (assay.findings/v1), bundle (assay.bundle/v1) and lock
+// (assay.lock/v1), and compiles them for validation. The schema files are the contract for integrators;
 // they are written from the types in report/model, and a test checks that
 // every field of those types is described.
 //
@@ -32,10 +32,16 @@ var FindingsJSON []byte
 //go:embed bundle.v1.schema.json
 var BundleJSON []byte
 
+// LockJSON is the JSON Schema of assay.lock/v1.
+//
+//go:embed lock.v1.schema.json
+var LockJSON []byte
+
 // IDs of the published schemas.
 const (
 	FindingsID = "https://github.com/assay-mcp/assay/schemas/findings.v1.schema.json"
 	BundleID   = "https://github.com/assay-mcp/assay/schemas/bundle.v1.schema.json"
+	LockID     = "https://github.com/assay-mcp/assay/schemas/lock.v1.schema.json"
 )
 
 // Compile compiles a JSON Schema document found at id. strict closes every
@@ -118,7 +124,7 @@ func load() {
 	for _, s := range []struct {
 		kind, id string
 		doc      []byte
-	}{{"assay.findings/v1", FindingsID, FindingsJSON}, {"assay.bundle/v1", BundleID, BundleJSON}} {
+	}{{"assay.findings/v1", FindingsID, FindingsJSON}, {"assay.bundle/v1", BundleID, BundleJSON}, {"assay.lock/v1", LockID, LockJSON}} {
 		for _, strict := range []bool{false, true} {
 			sch, err := Compile(s.id, s.doc, strict)
 			if err != nil {

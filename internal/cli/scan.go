@@ -41,6 +41,19 @@ type scanFlags struct {
 }
 
 func (s *scanFlags) register(cmd *cobra.Command) {
+	s.registerCollect(cmd)
+	f := cmd.Flags()
+	f.StringVar(&s.encoding, "encoding", "o200k_base", "token encoding: o200k_base or cl100k_base")
+	f.IntVar(&s.window, "window", 200000, "context window in tokens for window-share findings")
+	f.Float64Var(&s.price, "price-per-mtok", 0, "price per million input tokens; enables cost per conversation (never guessed)")
+	f.StringVar(&s.rules, "rules", "", "rules file (YAML or JSON): extra keywords, exceptions, disabled rules, reviewed overrides")
+	f.StringArrayVar(&s.advisories, "advisories", nil, advisoriesHelp)
+}
+
+// registerCollect registers only the flags that decide which surfaces are
+// collected (lock uses them without the analysis flags).
+func (s *scanFlags) registerCollect(cmd *cobra.Command) {
+	s.encoding, s.window = "o200k_base", 200000
 	f := cmd.Flags()
 	f.StringArrayVar(&s.servers, "server", nil, "scan a server: a command line (stdio) or an http(s) URL; repeatable; starts or contacts it after consent")
 	f.StringArrayVar(&s.headers, "header", nil, "HTTP header for --server URLs, value from env only: 'Authorization: Bearer ${TOKEN}'")
@@ -51,11 +64,6 @@ func (s *scanFlags) register(cmd *cobra.Command) {
 	f.BoolVar(&s.yes, "yes", false, "do not ask before starting or contacting servers")
 	f.DurationVar(&s.timeout, "timeout", 30*time.Second, "per-server collection timeout")
 	f.IntVar(&s.parallel, "parallel", 4, "servers collected at once")
-	f.StringVar(&s.encoding, "encoding", "o200k_base", "token encoding: o200k_base or cl100k_base")
-	f.IntVar(&s.window, "window", 200000, "context window in tokens for window-share findings")
-	f.Float64Var(&s.price, "price-per-mtok", 0, "price per million input tokens; enables cost per conversation (never guessed)")
-	f.StringVar(&s.rules, "rules", "", "rules file (YAML or JSON): extra keywords, exceptions, disabled rules, reviewed overrides")
-	f.StringArrayVar(&s.advisories, "advisories", nil, advisoriesHelp)
 }
 
 func (s *scanFlags) validate() error {
@@ -189,14 +197,21 @@ else of the machine. To share without those names, collect with
 // buildBundle collects everything the scan flags and config arguments name
 // into one bundle.
 func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (*model.Bundle, error) {
+	b, _, err := collectBundle(ctx, e, sf, configs)
+	return b, err
+}
+
+// collectBundle is buildBundle that also returns the run's sources, whose
+// launch data a lock records.
+func collectBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (*model.Bundle, *collectkit.Sources, error) {
 	var parts []*model.Bundle
 	for _, p := range sf.surfaces {
 		in, err := readInput(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if in.Bundle == nil {
-			return nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a findings file, not a surface; use 'assay report' or 'assay diff' for findings", p)}
+			return nil, nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a findings file, not a surface; use 'assay report' or 'assay diff' for findings", p)}
 		}
 		parts = append(parts, in.Bundle)
 	}
@@ -204,13 +219,13 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 	for _, spec := range sf.servers {
 		t, err := parseServerSpec(spec, sf.headers, e.getenv)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		src.Servers = append(src.Servers, t)
 	}
 	if len(configs) > 0 || (len(sf.surfaces) == 0 && len(sf.servers) == 0) {
 		if err := discoverConfigs(src, sf, configs); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	// Configured servers are contacted only with --connect; --server
@@ -229,7 +244,7 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 			Client:   mcp.Implementation{Name: "assay", Version: Version},
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	parts = append(parts, &model.Bundle{Servers: src.Merge(src.Scrub(got)), Contexts: src.Contexts, Errors: src.Errors,
@@ -238,9 +253,9 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 	b.Generator = model.Generator{Name: "assay", Version: Version}
 	b.CreatedAt = time.Now().UTC().Format(time.RFC3339)
 	if err := countTokens(b, sf.encoding); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return b, nil
+	return b, src, nil
 }
 
 // analyzeBundle runs the analysis core with the scan flags' options.
