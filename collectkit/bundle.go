@@ -38,6 +38,11 @@ func CountTokens(b *model.Bundle, encoding string) error {
 		}
 		b.Servers[i].Tokens = t
 	}
+	c, err := tokens.Get(encoding)
+	if err != nil {
+		return err
+	}
+	c.CountInstructions(b.Instructions)
 	return nil
 }
 

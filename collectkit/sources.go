@@ -23,8 +23,12 @@ type Sources struct {
 	ConfigOnly []model.Server          // every config entry, surface not collected
 	Contexts   []model.Context         // what each client loads
 	Errors     []model.CollectionError // unreadable files, malformed entries
-	Plan       string                  // config files read, for --dry-run
-	Home       string
+	// Settings and Instructions are the agent settings facts and the
+	// instruction files and skills discovery read.
+	Settings     []model.SettingsFile
+	Instructions []model.InstructionFile
+	Plan         string // config files read, for --dry-run
+	Home         string
 	// Getenv resolves references when connecting and names the user to
 	// scrub; nil means os.Getenv.
 	Getenv func(string) string
@@ -55,6 +59,7 @@ func (s *Sources) Discover(projects, clients, files []string) error {
 	}
 	s.Plan = inv.PlanText(false)
 	s.Contexts, s.Errors = inv.Contexts, inv.Errors
+	s.Settings, s.Instructions = inv.Settings, inv.Instructions
 	for _, en := range inv.Servers {
 		s.ConfigOnly = append(s.ConfigOnly, model.Server{
 			Name: en.Name, Identity: en.Identity, Transport: en.Transport, Endpoint: en.Endpoint,

@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/assay-mcp/assay/report/lock"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -64,11 +65,23 @@ var constraints = map[string]map[string]any{
 	"ServerConfig.Auth":      {"enum": []any{"none", "env_ref", "literal_secret", "helper_command", "oauth"}},
 	"ServerConfig.Line":      {"minimum": 1},
 	"CollectionError.Code":   {"minLength": 1},
-	"Context.ID":             {"minLength": 1},
-	"ConfigFact.Kind":        {"minLength": 1},
-	"ServerTokens.Encoding":  {"minLength": 1},
-	"TokenSummary.Encoding":  {"minLength": 1},
-	"Generator.Name":         {"minLength": 1},
+	// assay.lock/v1 (report/lock)
+	"Lock.Salt":             {"pattern": "^[0-9a-f]{64}$"},
+	"Lock.Hash":             {"pattern": "^sha256:[0-9a-f]{64}$"},
+	"Launch.Transport":      {"enum": []any{"stdio", "http", "sse", "surface"}},
+	"Launch.ArgsHMAC":       {"pattern": "^hmac-sha256:[0-9a-f]{64}$"},
+	"Launch.ValuesHMAC":     {"pattern": "^hmac-sha256:[0-9a-f]{64}$"},
+	"Pin.SHA256":            {"pattern": "^[0-9a-f]{64}$"},
+	"Pin.EntrySHA256":       {"pattern": "^[0-9a-f]{64}$"},
+	"Pin.Date":              {"pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
+	"Surface.Era":           {"enum": []any{lock.EraLegacy, lock.EraModern}},
+	"Tool.Hints":            {"propertyNames": map[string]any{"enum": hintNames()}},
+	"Tool.Hints[]":          {"enum": []any{lock.HintTrue, lock.HintFalse, lock.HintNonBoolean}},
+	"Context.ID":            {"minLength": 1},
+	"ConfigFact.Kind":       {"minLength": 1},
+	"ServerTokens.Encoding": {"minLength": 1},
+	"TokenSummary.Encoding": {"minLength": 1},
+	"Generator.Name":        {"minLength": 1},
 }
 
 // arrays whose items must be unique
@@ -85,7 +98,16 @@ var rawShapes = map[string]map[string]any{
 }
 
 // hash maps: component name → "sha256:<hex>"
-var hashMaps = map[string]bool{"Findings.Hashes": true, "ServerReport.Hashes": true, "ToolReport.Hashes": true, "Server.Hashes": true}
+var hashMaps = map[string]bool{"Findings.Hashes": true, "ServerReport.Hashes": true, "ToolReport.Hashes": true, "Server.Hashes": true,
+	"Surface.Hashes": true, "Tool.Hashes": true, "Tool.Other": true}
+
+func hintNames() []any {
+	var out []any
+	for _, h := range lock.HintNames {
+		out = append(out, h)
+	}
+	return out
+}
 
 type generator struct {
 	docs map[string]string
@@ -206,11 +228,12 @@ func clone(m map[string]any) map[string]any {
 	return out
 }
 
-// modelDocs reads the doc comments of report/model's types and fields.
-func modelDocs(t *testing.T) map[string]string {
+// typeDocs reads the doc comments of the types and fields of the package
+// in dir (report/model, report/lock).
+func typeDocs(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, "../report/model", func(fi os.FileInfo) bool {
+	pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool {
 		return !strings.HasSuffix(fi.Name(), "_test.go")
 	}, parser.ParseComments)
 	if err != nil {
@@ -257,8 +280,8 @@ func modelDocs(t *testing.T) map[string]string {
 	return docs
 }
 
-func generate(t *testing.T, root reflect.Type, id, kind, title, desc string) []byte {
-	g := &generator{docs: modelDocs(t), defs: map[string]any{}}
+func generate(t *testing.T, root reflect.Type, docs, id, kind, title, desc string) []byte {
+	g := &generator{docs: typeDocs(t, docs), defs: map[string]any{}}
 	top := g.object(root)
 	top["properties"].(map[string]any)["kind"] = map[string]any{"const": kind, "description": "Names the document type and its major version."}
 	top["$schema"] = "https://json-schema.org/draft/2020-12/schema"
@@ -282,16 +305,20 @@ func TestSchemaFilesAreGenerated(t *testing.T) {
 	for _, c := range []struct {
 		file, id, kind, title, desc string
 		typ                         reflect.Type
+		docs                        string
 		committed                   []byte
 	}{
 		{"findings.v1.schema.json", FindingsID, model.FindingsKind, "Assay findings (assay.findings/v1)",
 			"What Assay concludes from one or more bundles: per-tool classification, findings with stable ids and fingerprints, hashes and cost." + versioning,
-			reflect.TypeOf(model.Findings{}), FindingsJSON},
+			reflect.TypeOf(model.Findings{}), "../report/model", FindingsJSON},
 		{"bundle.v1.schema.json", BundleID, model.BundleKind, "Assay bundle (assay.bundle/v1)",
 			"What was observed: server surfaces exactly as served plus a redacted config inventory." + versioning,
-			reflect.TypeOf(model.Bundle{}), BundleJSON},
+			reflect.TypeOf(model.Bundle{}), "../report/model", BundleJSON},
+		{"lock.v1.schema.json", LockID, lock.Kind, "Assay lock (assay.lock/v1)",
+			"A text-free approval record: per server its identity, launch spec (strict form, salted HMACs of values, no secret) and command pin; per tool hashes of its parts and its behaviour hints in clear. Never description text, secrets or hashes of secrets." + versioning,
+			reflect.TypeOf(lock.Lock{}), "../report/lock", LockJSON},
 	} {
-		got := generate(t, c.typ, c.id, c.kind, c.title, c.desc)
+		got := generate(t, c.typ, c.docs, c.id, c.kind, c.title, c.desc)
 		if *update {
 			if err := os.WriteFile(c.file, got, 0o644); err != nil {
 				t.Fatal(err)

@@ -1,6 +1,6 @@
-// Package schemas publishes the JSON Schemas of Assay's two documents,
-// findings (assay.findings/v1) and bundle (assay.bundle/v1), and compiles
-// them for validation. The schema files are the contract for integrators;
+// Package schemas publishes the JSON Schemas of Assay's documents,
+// findings (assay.findings/v1), bundle (assay.bundle/v1) and lock
+// (assay.lock/v1), and compiles them for validation. The schema files are the contract for integrators;
 // they are written from the types in report/model, and a test checks that
 // every field of those types is described.
 //
@@ -15,6 +15,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -30,10 +32,16 @@ var FindingsJSON []byte
 //go:embed bundle.v1.schema.json
 var BundleJSON []byte
 
+// LockJSON is the JSON Schema of assay.lock/v1.
+//
+//go:embed lock.v1.schema.json
+var LockJSON []byte
+
 // IDs of the published schemas.
 const (
 	FindingsID = "https://github.com/assay-mcp/assay/schemas/findings.v1.schema.json"
 	BundleID   = "https://github.com/assay-mcp/assay/schemas/bundle.v1.schema.json"
+	LockID     = "https://github.com/assay-mcp/assay/schemas/lock.v1.schema.json"
 )
 
 // Compile compiles a JSON Schema document found at id. strict closes every
@@ -57,6 +65,32 @@ func Compile(id string, schema []byte, strict bool) (*jsonschema.Schema, error) 
 		return nil, fmt.Errorf("compiling schema %s: %w", id, err)
 	}
 	return s, nil
+}
+
+// CycloneDXID is the $id of the CycloneDX 1.6 JSON schema.
+const CycloneDXID = "http://cyclonedx.org/schema/bom-1.6.schema.json"
+
+// CompileCycloneDX compiles the official CycloneDX 1.6 JSON schema from
+// dir (testdata/cyclonedx: bom-1.6, spdx and jsf-0.82 schemas, which it
+// references by $id), offline, with format assertions. Tests use it to
+// validate --format cyclonedx output.
+func CompileCycloneDX(dir string) (*jsonschema.Schema, error) {
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	for _, name := range []string{"bom-1.6.schema.json", "spdx.schema.json", "jsf-0.82.schema.json"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("reading schema %s: %w", name, err)
+		}
+		if err := c.AddResource("http://cyclonedx.org/schema/"+name, doc); err != nil {
+			return nil, fmt.Errorf("adding schema %s: %w", name, err)
+		}
+	}
+	return c.Compile(CycloneDXID)
 }
 
 // closeObjects sets additionalProperties false on every object schema with
@@ -90,7 +124,7 @@ func load() {
 	for _, s := range []struct {
 		kind, id string
 		doc      []byte
-	}{{"assay.findings/v1", FindingsID, FindingsJSON}, {"assay.bundle/v1", BundleID, BundleJSON}} {
+	}{{"assay.findings/v1", FindingsID, FindingsJSON}, {"assay.bundle/v1", BundleID, BundleJSON}, {"assay.lock/v1", LockID, LockJSON}} {
 		for _, strict := range []bool{false, true} {
 			sch, err := Compile(s.id, s.doc, strict)
 			if err != nil {

@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
+	"github.com/assay-mcp/assay/report/lock"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -121,5 +124,45 @@ func TestSchemaRejects(t *testing.T) {
 		if !c.strictOnly && err == nil {
 			t.Errorf("%s: validation accepted it", name)
 		}
+	}
+}
+
+// Locks of real corpus surfaces, with launch specs and pins, validate
+// strictly against assay.lock/v1.
+func TestLocksValidate(t *testing.T) {
+	files := testcorpus.Files()
+	if len(files) < 10 {
+		t.Fatalf("found only %d corpus surfaces", len(files))
+	}
+	var entries []lock.Entry
+	for _, p := range files[:10] {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := model.Decode(p, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &in.Bundle.Servers[0]
+		s.Identity = filepath.Base(p)
+		entries = append(entries, lock.Entry{Name: s.Name, Identity: s.Identity, Server: s,
+			Launch: lock.Launch{Transport: "stdio", Command: "npx", Args: []string{"-y", "pkg"}, ArgsHMAC: "hmac-sha256:" + strings.Repeat("a", 64)},
+			Pin:    &lock.Pin{Executable: "~/.nvm/bin/npx", SHA256: strings.Repeat("b", 64), Package: "pkg", Date: "2026-12-01"}})
+	}
+	l, err := lock.Build(entries, make([]byte, lock.SaltBytes), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := lock.Encode(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ValidateStrict(data); err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), `"era": "legacy"`, `"era": "ancient"`, 1)
+	if err := ValidateStrict([]byte(bad)); err == nil {
+		t.Fatal("an unknown era validated")
 	}
 }

@@ -13,7 +13,9 @@
 #      scans of both shapes at 1,000, 10,000, 40,000 and 100,000 tools
 #      (BENCH_E2E_MAX caps them), diffs of two 10,000-tool surfaces (5%
 #      changed) in both shapes, the HTML report.
-#   4. Live collection of 10 real npm servers vs the MCP Inspector CLI,
+#   4. assay proxy: added round-trip latency (p50, p99 over 10,000
+#      messages) and throughput of forwarded JSON -> $OUT/proxy.md.
+#      Live collection of 10 real npm servers vs the MCP Inspector CLI,
 #      token counting vs js-tiktoken, WebAssembly vs native (each skipped
 #      with a note when node/npm or the network are missing).
 #   5. The targets, met or not -> $OUT/summary.md.
@@ -109,6 +111,11 @@ awk -F'\t' '$1 ~ /^scan-(one|fleet)-[0-9]+$/ { split($1, k, "-"); cpu[k[2], k[3]
   "$OUT/e2e.tsv" | tee -a "$OUT/e2e.md"
 cat "$OUT/scaling.md"
 
+echo "== assay proxy: added latency (p50, p99 over 10,000 messages) and throughput -> $OUT/proxy.md"
+: >"$OUT/proxy.md"
+ASSAY_BENCH=1 BENCH_OUT="$OUT" go test -run '^TestProxyBench$' -count=1 -v ./internal/proxy/ >"$OUT/proxy-bench.log" 2>&1 || echo "proxy benchmark failed (see $OUT/proxy-bench.log)"
+cat "$OUT/proxy.md"
+
 : >"$OUT/live.md" >"$OUT/wasm.md" >"$OUT/tokens.md"
 if command -v node >/dev/null && command -v npm >/dev/null; then
   echo "== live collection (10 real npm servers)"
@@ -151,6 +158,12 @@ wasm_ratio=$(sed -n 's/| WebAssembly.* | \([0-9.]*\) |$/\1/p' "$OUT/wasm.md")
   printf '| 10 live servers in parallel ÷ slowest alone | ≤ 1.3 | %s | | %s |\n' "${live_ratio:-}" "$(verdict "$live_ratio" 1.3)"
   printf '| Inspector CLI sequence ÷ assay parallel | > 1 | %s | | %s |\n' "${insp_ratio:-}" "$(awk -v v="$insp_ratio" 'BEGIN { print (v == "") ? "not run" : (v > 1 ? "met" : "missed") }')"
   printf '| WebAssembly ÷ native analysis | ≤ 3 | %s | | %s |\n' "${wasm_ratio:-}" "$(verdict "$wasm_ratio" 3)"
+  proxy_p99=$(sed -n 's/^| round trip p99 | [^|]* | [^|]* | \([0-9.−]*\) ms |.*/\1/p' "$OUT/proxy.md" | tr '−' '-')
+  proxy_s2c=$(sed -n 's/^| throughput server → client[^|]* | [^|]* | \([0-9.]*\) MB\/s.*/\1/p' "$OUT/proxy.md")
+  proxy_c2s=$(sed -n 's/^| throughput client → server[^|]* | [^|]* | \([0-9.]*\) MB\/s.*/\1/p' "$OUT/proxy.md")
+  printf '| proxy: added round-trip latency p99 (10,000 messages) | ≤ 1 ms | %s ms | | %s |\n' "${proxy_p99:-}" "$(verdict "$proxy_p99" 1)"
+  printf '| proxy: forwarded JSON, server → client / client → server | ≥ 50 MB/s | %s / %s MB/s | | %s |\n' "${proxy_s2c:-}" "${proxy_c2s:-}" \
+    "$(awk -v a="$proxy_s2c" -v b="$proxy_c2s" 'BEGIN { if (a == "" || b == "") print "not run"; else if (a + 0 >= 50 && b + 0 >= 50) print "met"; else print "missed" }')"
   echo
   echo "CPU is user+system seconds of the process (GC threads included): what the command costs"
   echo "regardless of other load; wall is what it took on this shared machine."

@@ -17,7 +17,7 @@ func printPlan(w io.Writer, s *collectkit.Sources, targets []collectkit.Target, 
 	fmt.Fprintln(w, "assay-collect dry run: nothing is started and nothing is written.")
 	fmt.Fprintln(w)
 	if len(s.ConfigOnly) > 0 || s.Plan != "" || len(s.Servers) == 0 {
-		fmt.Fprintln(w, "Config files it reads:")
+		fmt.Fprintln(w, "Files it reads (MCP configs, agent settings, instruction files and skills):")
 		if s.Plan == "" {
 			fmt.Fprintln(w, "  (no MCP client config found)")
 		}

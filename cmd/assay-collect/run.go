@@ -47,7 +47,10 @@ paths, user or host names). Nothing on a server is ever called.
 
 Modes:
   (default)   read the MCP client configs of this user and of the current
-              directory (and --project DIRs); start nothing
+              directory (and --project DIRs), the agent settings that
+              change trust (keys only, never values), and the instruction
+              files and skills the agents load (AGENTS.md, CLAUDE.md,
+              rules, SKILL.md); start nothing
   --dry-run   print what would be read, started and written; write nothing
   --connect   also start/contact the configured servers to list their
               tools, prompts and resources, after showing the plan and
@@ -164,6 +167,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	got = src.Scrub(got)
 	b := collectkit.NewBundle(model.Generator{Name: "assay-collect", Version: Version}, *label, src.Merge(got))
 	b.Contexts, b.Errors = src.Contexts, src.Errors
+	b.Settings, b.Instructions = src.Settings, src.Instructions
 	if err := collectkit.CountTokens(b, *encoding); err != nil {
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 		return exitUsage

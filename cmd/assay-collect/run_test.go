@@ -130,3 +130,69 @@ func TestWriteFailure(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// TestDryRunListsAgentFiles: --dry-run names the agent settings files,
+// instruction files and skills it would read (and the bundle fields
+// they fill), starts nothing and writes nothing; a real run carries them.
+func TestDryRunListsAgentFiles(t *testing.T) {
+	home, err := filepath.Abs(filepath.Join("..", "..", "testdata", "machines", "risky", "home"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := getenv
+	getenv = func(k string) string {
+		if k == "HOME" {
+			return home
+		}
+		return ""
+	}
+	defer func() { getenv = old }()
+	wd, _ := os.Getwd()
+	dir := t.TempDir()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	project := filepath.Join(home, "src", "app")
+	code, stdout, stderr := run(t, "", "--dry-run", "--project", project)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"{app}/.claude/settings.json (agent settings; trust-changing: 5)",
+		"~/.codex/config.toml (agent settings; trust-changing: 3)",
+		"{app}/AGENTS.md (instructions the model reads)",
+		"{app}/.claude/skills/release-notes/SKILL.md (instructions the model reads; 2 scripts listed, not kept)",
+		"settings[].facts[].key", "instructions[].text",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("dry run lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, home) {
+		t.Error("dry run prints the absolute home path")
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("dry run wrote %d files", len(ents))
+	}
+	out := filepath.Join(dir, "b.json")
+	if code, _, stderr := run(t, "", "--project", project, "--out", out); code != exitOK {
+		t.Fatalf("collect exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := model.Decode(out, data)
+	if err != nil || in.Bundle == nil {
+		t.Fatalf("bundle does not decode: %v", err)
+	}
+	if len(in.Bundle.Settings) < 5 || len(in.Bundle.Instructions) < 4 {
+		t.Errorf("bundle carries %d settings files and %d instruction files", len(in.Bundle.Settings), len(in.Bundle.Instructions))
+	}
+	for _, value := range []string{"llm-proxy.example.net", "hooks.example.com", home} {
+		if bytes.Contains(data, []byte(value)) {
+			t.Errorf("bundle contains %q", value)
+		}
+	}
+}

@@ -164,6 +164,25 @@ func (a *Anonymizer) Bundle(b *model.Bundle) {
 	for i := range b.Errors {
 		b.Errors[i].Message = r.Replace(b.Errors[i].Message)
 	}
+	for i := range b.Settings {
+		st := &b.Settings[i]
+		if st.Root != "" {
+			st.Root = a.root(st.Root)
+		}
+	}
+	for i := range b.Instructions {
+		in := &b.Instructions[i]
+		if in.Root != "" {
+			in.Root = a.root(in.Root)
+		}
+	}
+	r = a.replacer()
+	for i := range b.Settings {
+		b.Settings[i].File = r.Replace(b.Settings[i].File)
+	}
+	for i := range b.Instructions {
+		b.Instructions[i].File = r.Replace(b.Instructions[i].File)
+	}
 }
 
 func (a *Anonymizer) config(c *model.ServerConfig) {
@@ -176,6 +195,14 @@ func (a *Anonymizer) config(c *model.ServerConfig) {
 	}
 	if c.Root != "" {
 		c.Root = a.root(c.Root)
+	}
+	if p := c.Package; p != nil {
+		// The package name says which server runs, like the arguments it
+		// came from; advisories cannot match an anonymized bundle.
+		p.Name = a.Label("package", p.Name)
+		for i := range p.Installed {
+			p.Installed[i].Integrity = ""
+		}
 	}
 }
 

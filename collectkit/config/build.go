@@ -154,6 +154,7 @@ func (d *discovery) build(sources []source, per [][]*decl) {
 func (d *discovery) configOf(dc *decl) *model.ServerConfig {
 	c := redactedConfig(dc, d.labels[dc], d.rootLabel(dc.src.Root))
 	c.Facts = append(c.Facts, d.versionFacts(dc)...)
+	c.Package = d.packageOf(dc)
 	return c
 }
 

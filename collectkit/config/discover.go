@@ -62,6 +62,10 @@ func Discover(opts *Options) (*Inventory, error) {
 		perSource[i] = d.load(&sources[i])
 	}
 	d.build(sources, perSource)
+	if len(opts.Files) == 0 {
+		d.discoverSettings()
+		d.discoverInstructions()
+	}
 	return d.inv, nil
 }
 

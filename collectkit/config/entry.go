@@ -3,7 +3,8 @@ package config
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/assay-mcp/assay/collectkit/redact"
@@ -316,14 +317,8 @@ func hasHeaderArg(args []string) bool {
 	return false
 }
 
-func sortedNames(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+// sortedKeys lists a map's keys in order, for deterministic output.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // commandEndpoint is the command's base name without a Windows launcher
 // extension, so "npx" and "C:\\...\\npx.cmd" are one endpoint.

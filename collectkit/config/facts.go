@@ -20,6 +20,7 @@ const (
 	FactUnpinned        = model.FactUnpinned
 	FactVersionMismatch = model.FactVersionMismatch
 	FactPlainHTTP       = model.FactPlainHTTP
+	FactGitSource       = model.FactGitSource
 )
 
 // Auth postures.
@@ -112,7 +113,7 @@ func redactedConfig(d *decl, fileLabel, rootLabel string) *model.ServerConfig {
 		}
 	}
 
-	for _, k := range sortedNames(l.Env) {
+	for _, k := range sortedKeys(l.Env) {
 		v := l.Env[k]
 		c.EnvNames = append(c.EnvNames, k)
 		if redact.IsReference(v) {
@@ -134,7 +135,7 @@ func redactedConfig(d *decl, fileLabel, rootLabel string) *model.ServerConfig {
 			}
 		}
 	}
-	for _, k := range sortedNames(l.Headers) {
+	for _, k := range sortedKeys(l.Headers) {
 		v := l.Headers[k]
 		c.HeaderNames = append(c.HeaderNames, k)
 		if d.literalBearer && strings.EqualFold(k, "authorization") {
@@ -154,7 +155,7 @@ func redactedConfig(d *decl, fileLabel, rootLabel string) *model.ServerConfig {
 			literal = true
 		}
 	}
-	for _, k := range sortedNames(l.EnvHeaders) {
+	for _, k := range sortedKeys(l.EnvHeaders) {
 		c.HeaderNames = append(c.HeaderNames, k)
 		refs = true
 	}
@@ -287,20 +288,74 @@ func launcherFacts(cmd string, args []string, at string) []model.ConfigFact {
 				return facts
 			}
 		}
+		for i, a := range args {
+			if downloadsAndRuns(a) {
+				return append(facts, model.ConfigFact{Kind: FactShellDownload, Location: loc(i), Detail: prog + " downloads a script and runs it"})
+			}
+		}
 		facts = append(facts, model.ConfigFact{Kind: FactShellLauncher, Location: loc(-1), Detail: prog + " runs a script file"})
 		return facts
+	}
+	if i, script, ok := npxCall(prog, args); ok {
+		// npx -c/--call runs its argument through a shell
+		// (https://docs.npmjs.com/cli/v10/commands/npx).
+		at := at
+		if at == "" {
+			at = "args[" + strconv.Itoa(i) + "]"
+		}
+		return append(facts, judgeShell(prog+" -c", script, at)...)
 	}
 	facts = append(facts, unpinnedFacts(prog, args, at)...)
 	return facts
 }
 
+// npxCall finds the shell string of "npx -c CMD" / "npx --call=CMD".
+func npxCall(prog string, args []string) (int, string, bool) {
+	if prog != "npx" && prog != "pnpx" {
+		return 0, "", false
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case (a == "-c" || a == "--call") && i+1 < len(args):
+			return i + 1, args[i+1], true
+		case strings.HasPrefix(a, "--call="):
+			return i, strings.TrimPrefix(a, "--call="), true
+		case !strings.HasPrefix(a, "-"):
+			return 0, "", false // the package comes first: later flags are its own
+		case valueFlags["npx"][a]:
+			i++ // its value is the next argument
+		}
+	}
+	return 0, "", false
+}
+
+// downloadsAndRuns reports a script that fetches code from the network
+// and hands it to an interpreter: "curl … | sh", "bash <(curl …)",
+// "eval "$(curl …)"", "iwr … | iex".
+func downloadsAndRuns(script string) bool {
+	l := strings.ToLower(script)
+	downloads := false
+	for _, w := range []string{"curl ", "wget ", "invoke-webrequest", "iwr ", "irm ", "invoke-restmethod"} {
+		if strings.Contains(l, w) {
+			downloads = true
+		}
+	}
+	if !downloads {
+		return false
+	}
+	for _, w := range []string{"| sh", "|sh", "| bash", "|bash", "| zsh", "| iex", "|iex", "invoke-expression", "| python", "| node", "| sudo", "<(curl", "<(wget", "eval ", "source <(", ". <("} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // judgeShell describes what a "bash -c SCRIPT" runs: downloads piped to
 // an interpreter are the worst case; otherwise the programs it starts.
 func judgeShell(shell, script, loc string) []model.ConfigFact {
-	l := strings.ToLower(script)
-	downloads := strings.Contains(l, "curl ") || strings.Contains(l, "wget ") || strings.Contains(l, "invoke-webrequest") || strings.Contains(l, "iwr ") || strings.Contains(l, "irm ") || strings.Contains(l, "invoke-restmethod")
-	executes := strings.Contains(l, "| sh") || strings.Contains(l, "|sh") || strings.Contains(l, "| bash") || strings.Contains(l, "|bash") || strings.Contains(l, "| iex") || strings.Contains(l, "|iex") || strings.Contains(l, "invoke-expression") || strings.Contains(l, "| python") || strings.Contains(l, "| node")
-	if downloads && executes {
+	if downloadsAndRuns(script) {
 		return []model.ConfigFact{{Kind: FactShellDownload, Location: loc, Detail: shell + " downloads a script and runs it"}}
 	}
 	var facts []model.ConfigFact

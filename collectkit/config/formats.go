@@ -152,6 +152,23 @@ func parseJSON(data []byte) (*document, error) {
 	return &document{Root: root, Line: line}, nil
 }
 
+// tomlKeyLine finds "key = ..." (bare or quoted key) in the table that
+// starts after line from (1-based; 0 is the top of the file), stopping at
+// the next table header.
+func tomlKeyLine(lines []string, from int, key string) int {
+	for i := from; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(t, "[") {
+			return 0
+		}
+		name, _, ok := strings.Cut(t, "=")
+		if ok && strings.Trim(strings.TrimSpace(name), `"'`) == key {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 var tomlHeader = regexp.MustCompile(`(?m)^[ \t]*\[[ \t]*([^\[\]\n]+?)[ \t]*\][ \t]*(?:#.*)?$`)
 
 func parseTOML(data []byte) (*document, error) {
@@ -166,12 +183,25 @@ func parseTOML(data []byte) (*document, error) {
 			headers[key] = lineAt(data, m[0])
 		}
 	}
+	lines := strings.Split(string(data), "\n")
 	line := func(path ...string) int {
 		// A server is declared by its table header [a.b] (or, failing that,
 		// the first header below it, as in [a.b.env]).
 		key := strings.Join(path, "\x00")
 		if l, ok := headers[key]; ok {
 			return l
+		}
+		// A key is "name = value" below its table's header (or at the top).
+		if len(path) > 0 {
+			start := 0
+			if len(path) > 1 {
+				start = headers[strings.Join(path[:len(path)-1], "\x00")]
+			}
+			if start > 0 || len(path) == 1 {
+				if l := tomlKeyLine(lines, start, path[len(path)-1]); l > 0 {
+					return l
+				}
+			}
 		}
 		best := 0
 		for k, l := range headers {

@@ -124,12 +124,12 @@ func (e *Entry) Resolve(opts *Options) *Launch {
 // pass them to redact.Scrub before showing a server's stderr.
 func (l *Launch) Secrets() []string {
 	var out []string
-	for _, k := range sortedNames(l.Env) {
+	for _, k := range sortedKeys(l.Env) {
 		if v := l.Env[k]; !redact.IsReference(v) && len(v) >= 4 {
 			out = append(out, v)
 		}
 	}
-	for _, k := range sortedNames(l.Headers) {
+	for _, k := range sortedKeys(l.Headers) {
 		v := l.Headers[k]
 		if redact.IsReference(v) {
 			continue

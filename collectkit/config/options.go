@@ -47,6 +47,10 @@ type Inventory struct {
 	Errors []model.CollectionError
 	// Plan lists the files read (and looked for), for --dry-run.
 	Plan []PlanItem
+	// Settings are the agent settings files with facts that change trust.
+	Settings []model.SettingsFile
+	// Instructions are the agent instruction files and skills found.
+	Instructions []model.InstructionFile
 }
 
 // Entry is one server: its redacted config for the bundle and the live

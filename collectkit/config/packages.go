@@ -16,6 +16,8 @@ type pkgRef struct {
 	Name    string
 	Version string
 	Index   int
+	// Src is registry, git, url or local ("" means registry).
+	Src string
 }
 
 // valueFlags take a value in the next argument, per runner.
@@ -90,6 +92,11 @@ func runnerPackage(prog string, args []string) (pkgRef, bool) {
 
 func splitSpec(eco, spec string, idx int) pkgRef {
 	p := pkgRef{Eco: eco, Index: idx}
+	if src := specSource(eco, spec); src != srcRegistry {
+		p.Src = src
+		p.Name, p.Version = splitRef(spec)
+		return p
+	}
 	switch eco {
 	case "npm":
 		at := strings.LastIndex(spec, "@")
@@ -124,22 +131,71 @@ func splitSpec(eco, spec string, idx int) pkgRef {
 	return p
 }
 
+// Package sources.
+const (
+	srcRegistry = "registry"
+	srcGit      = "git"
+	srcURL      = "url"
+	srcLocal    = "local"
+)
+
+// specSource tells where a runner fetches spec from. npm reads
+// "git+https://…", "github:u/r", "gitlab:…", "bitbucket:…" and a bare
+// "user/repo" (GitHub shorthand) as git; pip and uv read "git+…" as git;
+// an http(s) URL to an archive is a URL source.
+// (npm: https://docs.npmjs.com/cli/v10/using-npm/package-spec)
+func specSource(eco, spec string) string {
+	l := strings.ToLower(spec)
+	switch {
+	case eco == "docker":
+		return srcRegistry
+	case redact.LooksLikePath(spec) || strings.HasPrefix(l, "file:") || spec == "." || strings.HasSuffix(l, ".tgz") && !strings.Contains(l, "://"):
+		return srcLocal
+	case strings.HasPrefix(l, "git+") || strings.HasPrefix(l, "git://") || strings.HasPrefix(l, "git@") ||
+		strings.HasPrefix(l, "github:") || strings.HasPrefix(l, "gitlab:") || strings.HasPrefix(l, "bitbucket:") || strings.HasPrefix(l, "gist:"):
+		return srcGit
+	case strings.Contains(l, "://"):
+		if strings.Contains(l, "github.com/") || strings.Contains(l, "gitlab.com/") || strings.HasSuffix(strings.SplitN(l, "#", 2)[0], ".git") {
+			return srcGit
+		}
+		return srcURL
+	case eco == "npm" && !strings.HasPrefix(spec, "@") && strings.Count(spec, "/") == 1:
+		return srcGit // user/repo is GitHub shorthand
+	}
+	return srcRegistry
+}
+
+// splitRef splits a git or URL spec into where and the ref it names:
+// npm's "#ref", pip's "@ref" after the repository path.
+func splitRef(spec string) (string, string) {
+	if i := strings.LastIndex(spec, "#"); i > 0 {
+		return spec[:i], spec[i+1:]
+	}
+	if i := strings.LastIndex(spec, "@"); i > strings.LastIndex(spec, "/") && i > 0 {
+		return spec[:i], spec[i+1:]
+	}
+	return spec, ""
+}
+
 var exactNpm = regexp.MustCompile(`^v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.\-]+)?$`)
 var exactPy = regexp.MustCompile(`^\d+(?:\.\d+)*(?:(?:a|b|rc|\.post|\.dev)\d+)?$`)
 var gitCommit = regexp.MustCompile(`@[0-9a-f]{40}$`)
 
-// pinned reports whether p names one exact version.
+// pinned reports whether p names one exact version: an exact registry
+// version, a commit of a git source, an image digest or explicit tag.
 func (p pkgRef) pinned() bool {
+	switch p.Src {
+	case srcGit:
+		return gitCommit.MatchString("@" + p.Version)
+	case srcURL:
+		return false
+	case srcLocal:
+		return true
+	}
 	switch p.Eco {
 	case "npm":
-		if strings.HasPrefix(p.Name, "git") || strings.Contains(p.Name, "://") || strings.HasPrefix(p.Name, "github:") {
-			return gitCommit.MatchString(p.Name + "@" + p.Version)
-		}
 		return exactNpm.MatchString(p.Version)
 	case "pypi":
-		if strings.Contains(p.Name, "://") || strings.HasPrefix(p.Name, "git+") {
-			return gitCommit.MatchString(p.Name+"@"+p.Version) || strings.Contains(p.Name+p.Version, "@") && gitCommit.MatchString(p.Name+"@"+p.Version)
-		}
 		return exactPy.MatchString(p.Version)
 	case "docker":
 		// A digest is exact; an explicit tag other than latest is taken as a
@@ -151,7 +207,7 @@ func (p pkgRef) pinned() bool {
 
 // local reports a package given as a path, not fetched from a registry.
 func (p pkgRef) local() bool {
-	return redact.LooksLikePath(p.Name) || strings.HasPrefix(p.Name, "file:") || p.Name == "." || strings.HasSuffix(p.Name, ".tgz")
+	return p.Src == srcLocal || redact.LooksLikePath(p.Name) || strings.HasPrefix(p.Name, "file:") || p.Name == "." || strings.HasSuffix(p.Name, ".tgz") && p.Src == ""
 }
 
 func unpinnedFacts(prog string, args []string, at string) []model.ConfigFact {
@@ -162,6 +218,19 @@ func unpinnedFacts(prog string, args []string, at string) []model.ConfigFact {
 	loc := at
 	if loc == "" {
 		loc = "args[" + strconv.Itoa(p.Index) + "]"
+	}
+	if p.Src == srcGit || p.Src == srcURL {
+		what := "a git repository"
+		if p.Src == srcURL {
+			what = "an archive URL"
+		}
+		detail := prog + " fetches the server from " + what + " on " + sourceHost(p.Name)
+		if p.Version == "" {
+			detail += " (no ref)"
+		} else {
+			detail += " (ref is not a commit)"
+		}
+		return []model.ConfigFact{{Kind: FactGitSource, Location: loc, Detail: detail}}
 	}
 	name := safeWord(p.Name)
 	var why string
@@ -176,6 +245,32 @@ func unpinnedFacts(prog string, args []string, at string) []model.ConfigFact {
 		why = "version range " + redact.Value(p.Version)
 	}
 	return []model.ConfigFact{{Kind: FactUnpinned, Location: loc, Detail: prog + " " + name + " (" + why + ")"}}
+}
+
+// sourceHost names the host of a git or URL source without its path:
+// "github.com" for "git+https://github.com/u/r" or "github:u/r".
+func sourceHost(name string) string {
+	l := strings.ToLower(name)
+	for prefix, host := range map[string]string{"github:": "github.com", "gitlab:": "gitlab.com", "bitbucket:": "bitbucket.org", "gist:": "gist.github.com"} {
+		if strings.HasPrefix(l, prefix) {
+			return host
+		}
+	}
+	l = strings.TrimPrefix(l, "git+")
+	if strings.HasPrefix(l, "git@") {
+		h, _, _ := strings.Cut(strings.TrimPrefix(l, "git@"), ":")
+		return safeWord(h)
+	}
+	if h := redact.URLHost(l); h != "" {
+		if at := strings.LastIndex(h, "@"); at >= 0 {
+			h = h[at+1:]
+		}
+		return safeWord(h)
+	}
+	if !strings.Contains(l, "://") && strings.Count(l, "/") == 1 {
+		return "github.com"
+	}
+	return redact.Marker
 }
 
 // safeWord shows a package or program name unless it looks like a secret

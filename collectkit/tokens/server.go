@@ -88,5 +88,25 @@ func CountBundle(b *model.Bundle, encoding string) error {
 		}
 		s.Tokens = c.CountServer(s)
 	}
+	c.CountInstructions(b.Instructions)
 	return nil
+}
+
+// CountInstructions records the token counts of instruction files and
+// skills that have none in this encoding: the whole text, and what every
+// request carries (the whole file, or a skill's name and description,
+// since a skill's body loads only when the skill is used).
+func (c *Counter) CountInstructions(files []model.InstructionFile) {
+	for i := range files {
+		f := &files[i]
+		if f.Tokens != nil && f.Tokens.Encoding == c.name {
+			continue
+		}
+		t := &model.TextTokens{Encoding: c.name, Text: c.Count(f.Text)}
+		t.Always = t.Text
+		if f.Kind == "skill" {
+			t.Always = c.Count(f.Name + "\n" + f.Description)
+		}
+		f.Tokens = t
+	}
 }

@@ -116,7 +116,7 @@ var (
 	fileFlags = map[string][]string{
 		"output": nil, "findings": {"json"}, "bundle": {"json"}, "html": {"html"},
 		"baseline": {"json"}, "surface": {"json"}, "rules": {"yaml", "yml", "json"},
-		"config": {"toml"}, "out": nil, "summary": {"md"}, "github-output": nil,
+		"config": {"toml"}, "out": nil, "summary": {"md"}, "github-output": nil, "advisories": {"json"},
 	}
 )
 

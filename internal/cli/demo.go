@@ -34,8 +34,9 @@ func init() {
 send-email tool, a tool whose description hides an instruction, a prompt,
 a resource and pushy server instructions) as a subprocess of this binary,
 collects it live over stdio exactly as 'assay scan --server' would, writes
-DIR/bundle.json, DIR/findings.json, DIR/findings.sarif and DIR/report.html
-(the self-contained page: open it from disk) and prints the findings.`,
+DIR/bundle.json, DIR/findings.json, DIR/findings.sarif, DIR/aibom.cdx.json
+(a CycloneDX 1.6 AI bill of materials) and DIR/report.html (the
+self-contained page: open it from disk) and prints the findings.`,
 			Example: `  assay demo
   assay demo --dir /tmp/assay-demo --format markdown`,
 			Args: cobra.NoArgs,
@@ -64,11 +65,15 @@ DIR/bundle.json, DIR/findings.json, DIR/findings.sarif and DIR/report.html
 				if err := renderTo(sarif, func(buf *bytes.Buffer) error { return render.Write(buf, "sarif", f, nil) }); err != nil {
 					return err
 				}
+				bom := filepath.Join(dir, "aibom.cdx.json")
+				if err := renderTo(bom, func(buf *bytes.Buffer) error { return render.Write(buf, "cyclonedx", f, nil) }); err != nil {
+					return err
+				}
 				if err := writeOutputs(e, &of, b, f); err != nil {
 					return err
 				}
-				fmt.Fprintf(e.stderr, "\nwrote %s, %s, %s and %s\nopen the report from disk: %s\n",
-					of.bundle, of.findings, sarif, of.html, of.html)
+				fmt.Fprintf(e.stderr, "\nwrote %s, %s, %s, %s and %s\nopen the report from disk: %s\n",
+					of.bundle, of.findings, sarif, bom, of.html, of.html)
 				return nil
 			},
 		}

@@ -105,7 +105,9 @@ bits 1 escalation, 2 prompt, 4 removal, 8 injection, 16 incomplete;
   assay scan                                  # discover this machine's client configs
   assay scan --surface tools.json             # analyse a stored tools/list result
   assay scan --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --connect --yes
-  assay diff old-bundle.json new-bundle.json  # what changed, with CI exit bits`,
+  assay diff old-bundle.json new-bundle.json  # what changed, with CI exit bits
+  assay lock .cursor/mcp.json --connect --yes # text-free lock with command pins; check --lock later
+  assay proxy --lock assay.lock -- npx -y @modelcontextprotocol/server-memory@2026.8.31`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -14,9 +14,30 @@ import (
 
 // rulesDoc is the JSON shape of `assay rules --format json`.
 type rulesDoc struct {
-	Kind    string         `json:"kind"`
-	Ruleset string         `json:"ruleset"`
-	Rules   []catalog.Rule `json:"rules"`
+	Kind    string      `json:"kind"`
+	Ruleset string      `json:"ruleset"`
+	Rules   []ruleEntry `json:"rules"`
+	// OWASP names the OWASP MCP Top 10 version and its categories.
+	OWASP owaspDoc `json:"owasp"`
+}
+
+// ruleEntry is a catalogue rule with its OWASP MCP Top 10 category.
+type ruleEntry struct {
+	catalog.Rule
+	OWASP string `json:"owasp,omitempty"`
+}
+
+type owaspDoc struct {
+	Version    string                  `json:"version"`
+	Categories []catalog.OWASPCategory `json:"categories"`
+}
+
+func ruleEntries(rules []catalog.Rule) []ruleEntry {
+	out := make([]ruleEntry, len(rules))
+	for i, r := range rules {
+		out[i] = ruleEntry{Rule: r, OWASP: catalog.OWASP(r.ID)}
+	}
+	return out
 }
 
 func init() {
@@ -26,12 +47,14 @@ func init() {
 			Use:   "rules [ID...]",
 			Short: "List the finding catalogue: every rule id with category, severity and title",
 			Long: `Rules lists every finding Assay can report, from the one catalogue the
-analysis uses: id, category, default severity and title, and with ids
-given, the help text and remediation of each. Ids are never reused for
-another meaning; retired rules stay listed as deprecated.
+analysis uses: id, category, default severity, OWASP MCP Top 10 category
+and title, and with ids given, the help text and remediation of each. Ids
+are never reused for another meaning; retired rules stay listed as
+deprecated. The OWASP mapping follows the OWASP MCP Top 10 v0.1 (2025),
+https://owasp.org/www-project-mcp-top-10/ (docs/supply-chain.md).
 
---format json prints {"kind": "assay.rules/v1", "ruleset", "rules": [...]}
-with every field, for tools that map ids to their own policy.`,
+--format json prints {"kind": "assay.rules/v1", "ruleset", "rules": [...],
+"owasp": {...}} with every field, for tools that map ids to their own policy.`,
 			Example: `  assay rules                       # the whole catalogue as a table
   assay rules --category injection  # one category
   assay rules INJ-001 CAP-007       # full help and remediation
@@ -50,7 +73,8 @@ with every field, for tools that map ids to their own policy.`,
 					return err
 				}
 				if format == "json" {
-					b, err := model.Marshal(rulesDoc{Kind: "assay.rules/v1", Ruleset: catalog.Ruleset, Rules: rules})
+					b, err := model.Marshal(rulesDoc{Kind: "assay.rules/v1", Ruleset: catalog.Ruleset, Rules: ruleEntries(rules),
+						OWASP: owaspDoc{Version: catalog.OWASPVersion, Categories: catalog.OWASPCategories()}})
 					if err != nil {
 						return err
 					}
@@ -116,14 +140,14 @@ func selectRules(ids []string, category string) ([]catalog.Rule, error) {
 
 func writeRuleTable(e *env, rules []catalog.Rule) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tCATEGORY\tSEVERITY\tTITLE")
+	fmt.Fprintln(tw, "ID\tCATEGORY\tSEVERITY\tOWASP\tTITLE")
 	counts := map[string]int{}
 	for _, r := range rules {
 		title := r.Title
 		if r.Deprecated {
 			title += " (deprecated)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Category, r.Severity, title)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Category, r.Severity, strings.TrimSuffix(catalog.OWASP(r.ID), ":2025"), title)
 		counts[r.Category]++
 	}
 	if err := tw.Flush(); err != nil {
@@ -149,6 +173,9 @@ func writeRuleDetails(e *env, rules []catalog.Rule) error {
 			dep = ", deprecated"
 		}
 		fmt.Fprintf(e.stdout, "%s  %s (%s, %s%s)\n\n%s\n\nRemediation: %s\n", r.ID, r.Title, r.Category, r.Severity, dep, r.Help, r.Remediation)
+		if o := catalog.OWASP(r.ID); o != "" {
+			fmt.Fprintf(e.stdout, "OWASP MCP Top 10: %s %s (%s)\n", o, catalog.OWASPTitle(o), catalog.OWASPVersion)
+		}
 	}
 	return nil
 }

@@ -36,9 +36,24 @@ type scanFlags struct {
 	window   int
 	price    float64
 	rules    string
+	// advisories are OSV files or directories (--advisories).
+	advisories []string
 }
 
 func (s *scanFlags) register(cmd *cobra.Command) {
+	s.registerCollect(cmd)
+	f := cmd.Flags()
+	f.StringVar(&s.encoding, "encoding", "o200k_base", "token encoding: o200k_base or cl100k_base")
+	f.IntVar(&s.window, "window", 200000, "context window in tokens for window-share findings")
+	f.Float64Var(&s.price, "price-per-mtok", 0, "price per million input tokens; enables cost per conversation (never guessed)")
+	f.StringVar(&s.rules, "rules", "", "rules file (YAML or JSON): extra keywords, exceptions, disabled rules, reviewed overrides")
+	f.StringArrayVar(&s.advisories, "advisories", nil, advisoriesHelp)
+}
+
+// registerCollect registers only the flags that decide which surfaces are
+// collected (lock uses them without the analysis flags).
+func (s *scanFlags) registerCollect(cmd *cobra.Command) {
+	s.encoding, s.window = "o200k_base", 200000
 	f := cmd.Flags()
 	f.StringArrayVar(&s.servers, "server", nil, "scan a server: a command line (stdio) or an http(s) URL; repeatable; starts or contacts it after consent")
 	f.StringArrayVar(&s.headers, "header", nil, "HTTP header for --server URLs, value from env only: 'Authorization: Bearer ${TOKEN}'")
@@ -49,10 +64,6 @@ func (s *scanFlags) register(cmd *cobra.Command) {
 	f.BoolVar(&s.yes, "yes", false, "do not ask before starting or contacting servers")
 	f.DurationVar(&s.timeout, "timeout", 30*time.Second, "per-server collection timeout")
 	f.IntVar(&s.parallel, "parallel", 4, "servers collected at once")
-	f.StringVar(&s.encoding, "encoding", "o200k_base", "token encoding: o200k_base or cl100k_base")
-	f.IntVar(&s.window, "window", 200000, "context window in tokens for window-share findings")
-	f.Float64Var(&s.price, "price-per-mtok", 0, "price per million input tokens; enables cost per conversation (never guessed)")
-	f.StringVar(&s.rules, "rules", "", "rules file (YAML or JSON): extra keywords, exceptions, disabled rules, reviewed overrides")
 }
 
 func (s *scanFlags) validate() error {
@@ -117,7 +128,17 @@ func init() {
 			Use:   "scan [CONFIG...]",
 			Short: "Collect and analyse MCP server surfaces",
 			Long: `Scan collects the surface of MCP servers and analyses it: capabilities of
-every tool, token cost, injection attempts, config hygiene.
+every tool, token cost, injection attempts, config hygiene, and beyond the
+servers: known-vulnerable and look-alike packages (OSV advisories, built in
+and --advisories), agent settings that change trust (auto-approval, hooks,
+endpoint overrides), instruction files and skills (AGENTS.md, CLAUDE.md,
+rules, SKILL.md, scanned as text the model reads) and MCP Apps (ui://
+resources: CSP origins as egress, device permissions).
+
+Formats: table (terminal), json (findings), sarif (code scanning, tagged
+with the OWASP MCP Top 10), markdown, cyclonedx (a CycloneDX 1.6 AI bill of
+materials: packages as components with purls, servers and tools as
+services, advisories as vulnerabilities).
 
 What is scanned:
   no arguments        the MCP configs of every known client on this machine
@@ -140,7 +161,9 @@ else of the machine. To share without those names, collect with
   assay scan --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --yes --bundle b.json
   assay scan --server https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
   assay scan --connect --format json --fail-on high > findings.json
-  assay scan ~/.cursor/mcp.json --format sarif -o assay.sarif`,
+  assay scan ~/.cursor/mcp.json --format sarif -o assay.sarif
+  assay scan --advisories osv-npm/ --fail-on high     # your osv.dev export too
+  assay scan --project ~/src/app --format cyclonedx -o aibom.cdx.json`,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if err := sf.validate(); err != nil {
 					return err
@@ -174,14 +197,21 @@ else of the machine. To share without those names, collect with
 // buildBundle collects everything the scan flags and config arguments name
 // into one bundle.
 func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (*model.Bundle, error) {
+	b, _, err := collectBundle(ctx, e, sf, configs)
+	return b, err
+}
+
+// collectBundle is buildBundle that also returns the run's sources, whose
+// launch data a lock records.
+func collectBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (*model.Bundle, *collectkit.Sources, error) {
 	var parts []*model.Bundle
 	for _, p := range sf.surfaces {
 		in, err := readInput(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if in.Bundle == nil {
-			return nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a findings file, not a surface; use 'assay report' or 'assay diff' for findings", p)}
+			return nil, nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a findings file, not a surface; use 'assay report' or 'assay diff' for findings", p)}
 		}
 		parts = append(parts, in.Bundle)
 	}
@@ -189,13 +219,13 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 	for _, spec := range sf.servers {
 		t, err := parseServerSpec(spec, sf.headers, e.getenv)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		src.Servers = append(src.Servers, t)
 	}
 	if len(configs) > 0 || (len(sf.surfaces) == 0 && len(sf.servers) == 0) {
 		if err := discoverConfigs(src, sf, configs); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	// Configured servers are contacted only with --connect; --server
@@ -214,17 +244,18 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 			Client:   mcp.Implementation{Name: "assay", Version: Version},
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	parts = append(parts, &model.Bundle{Servers: src.Merge(src.Scrub(got)), Contexts: src.Contexts, Errors: src.Errors})
+	parts = append(parts, &model.Bundle{Servers: src.Merge(src.Scrub(got)), Contexts: src.Contexts, Errors: src.Errors,
+		Settings: src.Settings, Instructions: src.Instructions})
 	b := model.Merge(parts...)
 	b.Generator = model.Generator{Name: "assay", Version: Version}
 	b.CreatedAt = time.Now().UTC().Format(time.RFC3339)
 	if err := countTokens(b, sf.encoding); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return b, nil
+	return b, src, nil
 }
 
 // analyzeBundle runs the analysis core with the scan flags' options.
@@ -234,6 +265,9 @@ func analyzeBundle(b *model.Bundle, sf *scanFlags, warn io.Writer) (*model.Findi
 		Cost:    &cost.Options{Window: sf.window, PricePerMTok: sf.price, Encoding: sf.encoding},
 	}
 	if err := applyRulesFile(opts, sf.rules); err != nil {
+		return nil, err
+	}
+	if err := loadAdvisories(opts, sf.advisories); err != nil {
 		return nil, err
 	}
 	f := analyze.Analyze(b, opts)

@@ -233,6 +233,33 @@ func TestCanaries(t *testing.T) {
 			t.Errorf("labels missing from anonymized bundle")
 		}
 	})
+	t.Run("assay-lock", func(t *testing.T) {
+		root, proj, other, env := canaryMachine(t)
+		before := snapshot(t, root)
+		r := run(t, proj, env, bin.assay, "lock", "--project", other, "-o", "assay.lock")
+		if r.code != 0 {
+			t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+		}
+		checkOutput(t, "assay lock", r, alwaysHidden)
+		written := checkWritten(t, root, before, alwaysHidden)
+		if len(written) != 1 || filepath.Base(written[0]) != "assay.lock" {
+			t.Errorf("files written: %v; want only the lock", written)
+		}
+		data, _ := os.ReadFile(filepath.Join(proj, "assay.lock"))
+		if !bytes.Contains(data, []byte(`"entrySha256"`)) || !bytes.Contains(data, []byte(`"argsHmac"`)) {
+			t.Errorf("the memory server was not pinned:\n%s", data)
+		}
+		// With --connect the unreachable remote server refuses the lock:
+		// exit 69, and the lock written before stays as it was.
+		r = run(t, proj, env, bin.assay, "lock", "--connect", "--yes", "--timeout", "20s", "--project", other, "-o", "assay.lock")
+		if r.code != 69 || !strings.Contains(r.stderr, "could not be reached") {
+			t.Errorf("exit %d, want 69\nstderr: %s", r.code, r.stderr)
+		}
+		checkOutput(t, "assay lock --connect", r, alwaysHidden)
+		if again, _ := os.ReadFile(filepath.Join(proj, "assay.lock")); !bytes.Equal(again, data) {
+			t.Error("a refused lock replaced the previous one")
+		}
+	})
 	t.Run("assay-scan", func(t *testing.T) {
 		root, proj, other, env := canaryMachine(t)
 		before := snapshot(t, root)

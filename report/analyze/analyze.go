@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"sort"
 
+	"github.com/assay-mcp/assay/report/apps"
 	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/classify"
@@ -14,10 +15,13 @@ import (
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/hygiene"
 	"github.com/assay-mcp/assay/report/inject"
+	"github.com/assay-mcp/assay/report/instructions"
 	"github.com/assay-mcp/assay/report/internal/par"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/policy"
+	"github.com/assay-mcp/assay/report/supply"
 	"github.com/assay-mcp/assay/report/surface"
+	"github.com/assay-mcp/assay/report/trust"
 )
 
 // Options configure an analysis. Nil means defaults.
@@ -27,6 +31,10 @@ type Options struct {
 	Classify *classify.Options
 	Inject   *inject.Options
 	Cost     *cost.Options
+	// Supply adds advisories (--advisories) to the built-in set.
+	Supply *supply.Options
+	// Instructions tunes the instruction-file and skill pass.
+	Instructions *instructions.Options
 	// Policy is a loaded --rules file: extra classification keywords,
 	// exceptions, downward overrides, disabled rules and ignored findings.
 	Policy *policy.Policy
@@ -43,7 +51,7 @@ type Options struct {
 // Passes names the pipeline's steps in order, as [Options.Observe] sees
 // them. Injection and classification are kept apart from the rest so
 // their share of the time is easy to attribute.
-var Passes = []string{PassDecode, PassHashes, PassCost, PassClassify, PassInject, PassHygiene, PassFinish, PassSeal}
+var Passes = []string{PassDecode, PassHashes, PassCost, PassClassify, PassInject, PassHygiene, PassContext, PassFinish, PassSeal}
 
 // Pass names.
 const (
@@ -52,6 +60,7 @@ const (
 	PassClassify = "classify" // classification and chains
 	PassInject   = "inject"   // injection heuristics
 	PassHygiene  = "hygiene"
+	PassContext  = "context" // supply chain, trust settings, instruction files, MCP Apps
 	PassCost     = "cost"
 	PassFinish   = "finish" // collection findings, policy, fingerprints, sort, summary
 	PassSeal     = "seal"   // analysis, surfaces and document hashes
@@ -115,6 +124,14 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	end()
 	end = opts.observe(PassHygiene)
 	hygiene.Apply(b, f)
+	end()
+	// Beyond the server surface: the packages servers start, the agent
+	// settings that change trust, instruction files and skills, MCP Apps.
+	end = opts.observe(PassContext)
+	supply.Apply(b, f, opts.Supply)
+	trust.Apply(b, f)
+	instructions.Apply(b, f, opts.Instructions)
+	apps.Apply(b, f)
 	end()
 	end = opts.observe(PassFinish)
 	policy.Apply(opts.Policy, f)

@@ -34,4 +34,8 @@ var costRules = []Rule{
 			"the saving is estimated from a calibrated characters-per-token ratio. It is raised to low when the saving reaches 500 tokens.",
 		Remediation: "State the sentence once, in the server's instructions or in the one tool it concerns, and remove it from the other descriptions.",
 	},
+	{ID: "COST-005", Category: model.CatCost, Severity: model.SevLow,
+		Title:       "Instruction file adds many tokens to every request",
+		Help:        "An agent instruction file (AGENTS.md, CLAUDE.md, GEMINI.md, rules) or the descriptions of installed skills are loaded into every request, like tool definitions. This one is large enough to crowd the context window on its own.",
+		Remediation: "Trim the file to what the agent needs in every session; move reference material into files the agent opens on demand."},
 }

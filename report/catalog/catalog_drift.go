@@ -129,4 +129,22 @@ var driftRules = []Rule{
 		Title:       "Surface to bless crosses servers",
 		Help:        "A baseline was requested for servers where one tool's text names another server's tool, or two servers offer a tool of the same name, so one can shadow or steer the other.",
 		Remediation: "Resolve the overlap (rename, disable or remove a server) before blessing; --force records this objection in the baseline."},
+	// DRIFT-032…035 are raised by lock checks (report/lock): a lock holds
+	// fingerprints of how a server starts and what it is, not text.
+	{ID: "DRIFT-032", Category: model.CatDrift, Severity: model.SevHigh,
+		Title:       "Command pin changed",
+		Help:        "The program a local server starts, or the script or package it runs, is not the one the lock pinned: another program, or the same path with different content (an upgrade, a reinstall, a swapped file). Different code now runs with the client's privileges, whatever the surface says.",
+		Remediation: "Find out why the program changed and verify the new one; then re-lock with `assay lock`."},
+	{ID: "DRIFT-033", Category: model.CatDrift, Severity: model.SevInfo,
+		Title:       "Pinned program moved",
+		Help:        "The program or entry point has the pinned content but now runs from another path, for example after a package manager moved it.",
+		Remediation: "No action is usually needed; re-lock to record the new path."},
+	{ID: "DRIFT-034", Category: model.CatDrift, Severity: model.SevHigh,
+		Title:       "Server identity changed",
+		Help:        "The server reports another name in serverInfo than the one locked (or, at low severity, other serverInfo fields changed). Another server may now answer this configuration.",
+		Remediation: "Check which server answers this entry before agents use it; re-lock once it is the intended one."},
+	{ID: "DRIFT-035", Category: model.CatDrift, Severity: model.SevMedium,
+		Title:       "Launch command changed",
+		Help:        "The command, its arguments, the URL host, or the names or non-secret values of env vars and headers differ from the lock. The lock holds only salted HMACs of values, so a changed value is named but not shown. Changed arguments can point a server at other data or switch it into a write mode.",
+		Remediation: "Review the configuration change; re-lock when it is intended."},
 }

@@ -22,6 +22,7 @@ const (
 	factUnpinned        = model.FactUnpinned
 	factVersionMismatch = model.FactVersionMismatch
 	factPlainHTTP       = model.FactPlainHTTP
+	factGitSource       = model.FactGitSource
 )
 
 // factRules maps a fact kind to the rule it raises. plain_http is
@@ -34,6 +35,7 @@ var factRules = map[string]string{
 	factCodeLoadingEnv:  "HYG-004",
 	factUnpinned:        "HYG-005",
 	factVersionMismatch: "HYG-006",
+	factGitSource:       "HYG-012",
 }
 
 // Apply appends auth and hygiene findings for every configured server,
@@ -121,6 +123,7 @@ func factFinding(s *model.Server, c *model.ServerConfig, fc model.ConfigFact, em
 	fd.Server = s.Identity
 	fd.Item = declItem(c)
 	fd.Element = "config:" + fc.Location
+	fd.File, fd.Line = c.File, c.Line
 	ev := where(c) + " " + fc.Location
 	if fc.Detail != "" {
 		ev += ": " + fc.Detail

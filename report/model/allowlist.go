@@ -16,7 +16,11 @@ import (
 // is not listed, so what leaves a machine is exactly this list.
 //
 // Never listed: env or header values, full command lines, URLs with paths
-// or queries, absolute paths, user or host names.
+// or queries, absolute paths, user or host names, values of agent
+// settings (settings[] holds keys and Assay's own wording only).
+// Instruction files and skills are model-facing text and are carried like
+// tool descriptions (instructions[].text), with the home directory, user
+// name and secrets scrubbed at collection.
 const BundleAllowlist = `
 kind
 generator.name
@@ -71,6 +75,15 @@ servers[].config.facts[].kind
 servers[].config.facts[].location
 servers[].config.facts[].detail
 servers[].config.root
+servers[].config.package.ecosystem
+servers[].config.package.name
+servers[].config.package.version
+servers[].config.package.source
+servers[].config.package.pinned
+servers[].config.package.location
+servers[].config.package.installed[].version
+servers[].config.package.installed[].where
+servers[].config.package.installed[].integrity
 servers[].config.also[].client
 servers[].config.also[].scope
 servers[].config.also[].file
@@ -87,6 +100,15 @@ servers[].config.also[].facts[].kind
 servers[].config.also[].facts[].location
 servers[].config.also[].facts[].detail
 servers[].config.also[].root
+servers[].config.also[].package.ecosystem
+servers[].config.also[].package.name
+servers[].config.also[].package.version
+servers[].config.also[].package.source
+servers[].config.also[].package.pinned
+servers[].config.also[].package.location
+servers[].config.also[].package.installed[].version
+servers[].config.also[].package.installed[].where
+servers[].config.also[].package.installed[].integrity
 servers[].errors[].code
 servers[].errors[].message
 servers[].errors[].phase
@@ -94,6 +116,30 @@ servers[].hashes/*
 errors[].code
 errors[].message
 errors[].phase
+settings[].client
+settings[].scope
+settings[].file
+settings[].root
+settings[].facts[].kind
+settings[].facts[].key
+settings[].facts[].line
+settings[].facts[].detail
+instructions[].kind
+instructions[].client
+instructions[].scope
+instructions[].file
+instructions[].root
+instructions[].name
+instructions[].description
+instructions[].text
+instructions[].truncated
+instructions[].tokens.encoding
+instructions[].tokens.text
+instructions[].tokens.always
+instructions[].scripts[].path
+instructions[].scripts[].kinds[]
+instructions[].scripts[].hosts[]
+instructions[].scripts[].line
 hashes/*
 signature.algorithm
 signature.publicKey

@@ -32,13 +32,24 @@ func fullBundle() *Bundle {
 				Disabled: true, Auth: "env_ref", Facts: []ConfigFact{{Kind: "k", Location: "env.K", Detail: "d"}}, Root: "~/p",
 				Also: []ServerConfig{{Client: "vscode", Scope: "project", File: "~/p/.vscode/mcp.json", Line: 2, Transport: "stdio",
 					Command: "node", Args: []string{"a"}, URLHost: "h", EnvNames: []string{"K"}, HeaderNames: []string{"H"},
-					Disabled: true, Auth: "none", Facts: []ConfigFact{{Kind: "k", Location: "l", Detail: "d"}}, Root: "~/p"}}},
+					Disabled: true, Auth: "none", Facts: []ConfigFact{{Kind: "k", Location: "l", Detail: "d"}}, Root: "~/p", Package: fullPackage()}},
+				Package: fullPackage()},
 			Errors: []CollectionError{{Code: "timeout", Message: "m", Phase: "initialize"}},
 			Hashes: map[string]string{"surface": "sha256:00"},
 		}},
-		Errors:    []CollectionError{{Code: "config_parse", Message: "m", Phase: "config"}},
+		Errors: []CollectionError{{Code: "config_parse", Message: "m", Phase: "config"}},
+		Settings: []SettingsFile{{Client: "claude-code", Scope: "project", File: "~/p/.claude/settings.json", Root: "~/p",
+			Facts: []SettingFact{{Kind: SettingHookCommand, Key: "hooks.PreToolUse[0]", Line: 4, Detail: "d"}}}},
+		Instructions: []InstructionFile{{Kind: "skill", Client: "claude-code", Scope: "user", File: "~/.claude/skills/s/SKILL.md", Root: "~/p",
+			Name: "s", Description: "d", Text: "t", Truncated: true, Tokens: &TextTokens{Encoding: "o200k_base", Text: 9, Always: 2},
+			Scripts: []SkillScript{{Path: "run.sh", Kinds: []string{ScriptShell}, Hosts: []string{"example.com"}, Line: 2}}}},
 		Signature: &Signature{Algorithm: "ed25519", PublicKey: "p", KeyID: "k", Value: "v"},
 	}
+}
+
+func fullPackage() *PackageRef {
+	return &PackageRef{Ecosystem: "npm", Name: "mcp-remote", Version: "0.1.15", Source: "registry", Pinned: true, Location: "args[1]",
+		Installed: []InstalledPackage{{Version: "0.1.15", Where: "npx cache", Integrity: "sha512-AA=="}}}
 }
 
 // TestAllowlistCoversModel fails when a bundle field exists in the Go

@@ -31,6 +31,10 @@ type Bundle struct {
 	Servers  []Server  `json:"servers"`
 	// Errors are problems not tied to one server (an unreadable config).
 	Errors []CollectionError `json:"errors,omitempty"`
+	// Settings are agent settings files that change trust, as redacted facts.
+	Settings []SettingsFile `json:"settings,omitempty"`
+	// Instructions are agent instruction files and skills (model-facing text).
+	Instructions []InstructionFile `json:"instructions,omitempty"`
 	// Hashes are document-level hashes; "document" covers the canonical
 	// bundle without signature, createdAt and this entry, so `assay verify`
 	// catches an edit anywhere else (see report/hashes).

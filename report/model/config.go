@@ -49,6 +49,8 @@ type ServerConfig struct {
 	// Root is the redacted label of the project root a project- or
 	// local-scope declaration belongs to; empty for user scope.
 	Root string `json:"root,omitempty"`
+	// Package is what a package runner (npx, uvx, pipx, docker) fetches.
+	Package *PackageRef `json:"package,omitempty"`
 	// Also lists the other declarations of the same server identity (in
 	// other clients, scopes or roots), each with its own facts, so one
 	// server configured in several clients is still one server. Entries
@@ -76,4 +78,7 @@ const (
 	FactUnpinned        = "unpinned_package"
 	FactVersionMismatch = "version_mismatch"
 	FactPlainHTTP       = "plain_http"
+	// FactGitSource: a runner fetches the server from a git repository or
+	// an archive URL instead of a registry, with no commit pinned.
+	FactGitSource = "git_source"
 )

@@ -144,6 +144,13 @@ type Finding struct {
 	Tools []string `json:"tools,omitempty"`
 	// Suppressed records why an exception or ignore rule silenced it.
 	Suppressed string `json:"suppressed,omitempty"`
+	// File and Line locate a finding about a file that declares no
+	// server (agent settings, instruction files, skills) or about one
+	// declaration of a server: a redacted label and a 1-based line.
+	File string `json:"file,omitempty"`
+	Line int    `json:"line,omitempty"`
+	// Advisory is the advisory a known-vulnerable-package finding cites.
+	Advisory *Advisory `json:"advisory,omitempty"`
 }
 
 // Enumerations.

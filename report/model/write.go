@@ -19,7 +19,8 @@ func Marshal(v any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Merge appends the servers, contexts and errors of other bundles into one.
+// Merge appends the servers, contexts, errors, settings and instruction
+// files of other bundles into one.
 func Merge(bs ...*Bundle) *Bundle {
 	out := &Bundle{Kind: BundleKind, Servers: []Server{}}
 	for _, b := range bs {
@@ -34,6 +35,8 @@ func Merge(bs ...*Bundle) *Bundle {
 		out.Contexts = append(out.Contexts, b.Contexts...)
 		out.Servers = append(out.Servers, b.Servers...)
 		out.Errors = append(out.Errors, b.Errors...)
+		out.Settings = append(out.Settings, b.Settings...)
+		out.Instructions = append(out.Instructions, b.Instructions...)
 	}
 	return out
 }

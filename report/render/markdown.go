@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/textsafe"
 )
@@ -103,7 +104,7 @@ func markdownFindings(b *strings.Builder, f *model.Findings, servers map[string]
 			if fd.Evidence != "" {
 				ev = codeSpan(textsafe.Clip(textsafe.Line(fd.Evidence), maxMarkdownEvidence), true)
 			}
-			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", severityBadge(fd.Severity), fd.ID,
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", severityBadge(fd.Severity), ruleCell(fd),
 				tableCell(escapeMarkdown(fd.Title)), markdownWhereCell(fd, servers[fd.Server]), ev)
 		}
 		b.WriteString("\n")
@@ -111,6 +112,14 @@ func markdownFindings(b *strings.Builder, f *model.Findings, servers map[string]
 	if suppressed > 0 {
 		fmt.Fprintf(b, "%s suppressed by exceptions.\n\n", plural(suppressed, "finding"))
 	}
+}
+
+// ruleCell is the rule id with its OWASP MCP Top 10 category.
+func ruleCell(fd model.Finding) string {
+	if o := catalog.OWASPFor(fd.ID, fd.Element); o != "" {
+		return escapeMarkdown(fd.ID) + " (" + escapeMarkdown(strings.TrimSuffix(o, ":2025")) + ")"
+	}
+	return escapeMarkdown(fd.ID)
 }
 
 func markdownServers(b *strings.Builder, f *model.Findings) {
@@ -170,6 +179,13 @@ func whereParts(fd model.Finding, sv *model.ServerReport, inTable bool) string {
 	}
 	if fd.Element != "" && !elementIsTool(fd.Element, fd.Tool) {
 		parts = append(parts, codeSpan(textsafe.Line(fd.Element), inTable))
+	}
+	if fd.File != "" && fd.Server == "" {
+		at := fd.File
+		if fd.Line > 0 {
+			at += ":" + strconv.Itoa(fd.Line)
+		}
+		parts = append(parts, codeSpan(textsafe.Line(at), inTable))
 	}
 	if len(parts) == 0 {
 		return "—"

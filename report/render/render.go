@@ -12,7 +12,7 @@ import (
 )
 
 // Formats lists the output formats, in the order help shows them.
-var Formats = []string{"table", "json", "sarif", "markdown"}
+var Formats = []string{"table", "json", "sarif", "markdown", "cyclonedx"}
 
 // Options tune rendering. Nil means defaults.
 type Options struct {
@@ -47,6 +47,8 @@ func Write(w io.Writer, format string, f *model.Findings, opts *Options) error {
 		return writeSARIF(w, f, opts)
 	case "markdown":
 		return writeMarkdown(w, f, opts)
+	case "cyclonedx":
+		return writeCycloneDX(w, f)
 	}
 	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
 }

@@ -50,6 +50,7 @@ var variants = []struct {
 	{"sarif", "sarif", nil},
 	{"sarif-artifact.sarif", "sarif", &Options{Artifact: "assay.toml"}},
 	{"md", "markdown", nil},
+	{"cdx", "cyclonedx", nil},
 }
 
 func loadFindings(t *testing.T, rel string) *model.Findings {
@@ -134,6 +135,8 @@ func TestOutputsValidate(t *testing.T) {
 		switch {
 		case strings.HasSuffix(g, ".sarif"):
 			validateSARIF(t, sarif, g, data)
+		case strings.HasSuffix(g, ".cdx"):
+			validateCycloneDX(t, g, data)
 		case strings.HasSuffix(g, ".json"):
 			if err := schemas.ValidateStrict(data); err != nil {
 				t.Errorf("%s: %v", g, err)
@@ -163,6 +166,29 @@ func officialSARIFSchema(t *testing.T) *jsonschema.Schema {
 		t.Fatal(sarifErr)
 	}
 	return sarifSch
+}
+
+var (
+	cdxOnce sync.Once
+	cdxSch  *jsonschema.Schema
+	cdxErr  error
+)
+
+// validateCycloneDX checks doc against the official CycloneDX 1.6 schema
+// committed in testdata/cyclonedx.
+func validateCycloneDX(t *testing.T, name string, doc []byte) {
+	t.Helper()
+	cdxOnce.Do(func() { cdxSch, cdxErr = schemas.CompileCycloneDX(filepath.Join("..", "..", "testdata", "cyclonedx")) })
+	if cdxErr != nil {
+		t.Fatal(cdxErr)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if err := cdxSch.Validate(inst); err != nil {
+		t.Errorf("%s: CycloneDX does not validate against the 1.6 schema: %v", name, err)
+	}
 }
 
 func validateSARIF(t *testing.T, sch *jsonschema.Schema, name string, doc []byte) {
@@ -214,5 +240,24 @@ func TestUnknownFormat(t *testing.T) {
 	}
 	if Valid("xml") {
 		t.Error(`Valid("xml") = true`)
+	}
+}
+
+func TestPackageURL(t *testing.T) {
+	cases := []struct{ eco, name, version, want string }{
+		{"npm", "@modelcontextprotocol/inspector", "0.14.0", "pkg:npm/%40modelcontextprotocol/inspector@0.14.0"},
+		{"npm", "mcp-remote", "0.1.15", "pkg:npm/mcp-remote@0.1.15"},
+		{"npm", "mcp-remote", "", "pkg:npm/mcp-remote"},
+		{"pypi", "MCP_Server_Git", "2025.7.1", "pkg:pypi/mcp-server-git@2025.7.1"},
+		{"docker", "ghcr.io/acme/Server", "1.4", "pkg:docker/acme/server@1.4?repository_url=ghcr.io"},
+		{"docker", "mcp/fetch", "sha256:abc", "pkg:docker/mcp/fetch@sha256%3Aabc"},
+		{"npm", "github.com/…", "", ""},
+		{"npm", "a/b", "1", ""},
+		{"cargo", "x", "1", ""},
+	}
+	for _, c := range cases {
+		if got := PackageURL(c.eco, c.name, c.version); got != c.want {
+			t.Errorf("PackageURL(%s, %s, %s) = %q, want %q", c.eco, c.name, c.version, got, c.want)
+		}
 	}
 }

@@ -28,7 +28,11 @@ import (
 //   - a result points at the config file and line declaring its server
 //     when known, else at Options.Artifact when set, and always carries a
 //     logical location server → tool → element;
-//   - suppressed findings are kept with an external suppression.
+//   - suppressed findings are kept with an external suppression;
+//   - every rule and result is tagged with its OWASP MCP Top 10 category
+//     ("owasp-mcp/MCP03:2025", see catalog.OWASPFor);
+//   - a finding that names its own file and line (agent settings,
+//     instruction files, one declaration of a server) points there.
 
 const (
 	sarifVersion = "2.1.0"
@@ -146,6 +150,9 @@ type sarifResultProps struct {
 	Tool             string `json:"tool,omitempty"`
 	Context          string `json:"context,omitempty"`
 	Element          string `json:"element,omitempty"`
+	// Tags carries the finding's OWASP MCP Top 10 tag, which for
+	// injection in instruction files differs from its rule's.
+	Tags []string `json:"tags,omitempty"`
 }
 
 type sarifLocation struct {
@@ -263,7 +270,7 @@ func sarifRuleOf(r catalog.Rule) sarifRule {
 		Help:                 sarifMessage{Text: help, Markdown: md},
 		DefaultConfiguration: sarifRuleConfig{Level: SARIFLevel(r.Severity)},
 		Properties: sarifRuleProperty{
-			Tags:             []string{"security", "mcp", r.Category},
+			Tags:             ruleTags(r.Category, catalog.OWASP(r.ID)),
 			SecuritySeverity: SecuritySeverity(r.Severity),
 			Category:         r.Category,
 			Severity:         r.Severity,
@@ -271,6 +278,19 @@ func sarifRuleOf(r catalog.Rule) sarifRule {
 		},
 	}
 }
+
+// ruleTags are a rule's SARIF tags: security, mcp, its category and its
+// OWASP MCP Top 10 category when mapped.
+func ruleTags(category, owasp string) []string {
+	tags := []string{"security", "mcp", category}
+	if owasp != "" {
+		tags = append(tags, OWASPTag(owasp))
+	}
+	return tags
+}
+
+// OWASPTag is the SARIF tag of an OWASP MCP Top 10 category id.
+func OWASPTag(id string) string { return "owasp-mcp/" + id }
 
 // ruleName turns a title into the PascalCase identifier SARIF suggests
 // for rule names ("Server exceeded a collection limit" →
@@ -310,8 +330,16 @@ func sarifResultOf(fd model.Finding, ruleIndex int, sv *model.ServerReport, opts
 			Element:          textsafe.Line(fd.Element),
 		},
 	}
+	if o := catalog.OWASPFor(fd.ID, fd.Element); o != "" {
+		res.Properties.Tags = []string{OWASPTag(o)}
+	}
 	loc := sarifLocation{LogicalLocations: logicalLocations(fd, sv)}
 	switch {
+	case fd.File != "":
+		loc.PhysicalLocation = &sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(fd.File)}}
+		if fd.Line > 0 {
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: fd.Line}
+		}
 	case sv != nil && sv.Config != nil && sv.Config.File != "":
 		loc.PhysicalLocation = &sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(sv.Config.File)}}
 		if sv.Config.Line > 0 {

@@ -3,6 +3,7 @@ package view
 import (
 	"strings"
 
+	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -302,7 +303,17 @@ func finding(fd model.Finding, names map[string]string) *Node {
 	kv("Tool", line(fd.Tool), false)
 	kv("Context", line(fd.Context), false)
 	kv("Element", line(fd.Element), true)
+	if fd.File != "" {
+		at := line(fd.File)
+		if fd.Line > 0 {
+			at += ":" + itoa(fd.Line)
+		}
+		kv("Location", at, true)
+	}
 	kv("Evidence", clip(fd.Evidence, 600), true)
+	if o := catalog.OWASPFor(fd.ID, fd.Element); o != "" {
+		kv("OWASP MCP Top 10", o+" "+catalog.OWASPTitle(o), false)
+	}
 	kv("Remediation", line(fd.Remediation), false)
 	kv("Suppressed", line(fd.Suppressed), false)
 	kv("Fingerprint", line(fd.Fingerprint), true)
