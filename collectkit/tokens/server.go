@@ -75,20 +75,35 @@ func CountBundle(b *model.Bundle, encoding string) error {
 	// when a server has no counts in this encoding: a collected bundle
 	// carries its own.
 	var c *Counter
+	counter := func() (*Counter, error) {
+		if c != nil {
+			return c, nil
+		}
+		var err error
+		c, err = Get(encoding)
+		return c, err
+	}
 	for i := range b.Servers {
 		s := &b.Servers[i]
 		if t := s.Tokens; t != nil && !t.Estimated && t.Encoding == encoding {
 			continue
 		}
-		if c == nil {
-			var err error
-			if c, err = Get(encoding); err != nil {
-				return err
-			}
+		c, err := counter()
+		if err != nil {
+			return err
 		}
 		s.Tokens = c.CountServer(s)
 	}
-	c.CountInstructions(b.Instructions)
+	for _, f := range b.Instructions {
+		if f.Tokens == nil || f.Tokens.Encoding != encoding {
+			c, err := counter()
+			if err != nil {
+				return err
+			}
+			c.CountInstructions(b.Instructions)
+			break
+		}
+	}
 	return nil
 }
 
