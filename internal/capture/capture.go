@@ -63,7 +63,7 @@ func newLayout(base, slug string) (*layout, error) {
 func (r *runner) capturePackage(ctx context.Context, c candidate) outcome {
 	e := indexEntry{Package: c.Name, Why: c.Reason}
 	if reserved(c.Name) {
-		return excluded(e, "reserved: listed in shared/RESERVED.md (or a per-platform build of a listed package); never installed")
+		return excluded(e, "reserved: listed in shared/RESERVED.md (or its name under another scope, or a per-platform build); never installed")
 	}
 	if r.known[c.Name] {
 		return excluded(e, "already captured in testdata/corpus")
@@ -136,7 +136,11 @@ func (r *runner) installAndCapture(ctx context.Context, e indexEntry, m *manifes
 			reason = e.Code + ": " + scrubText(e.Message, l.home)
 		}
 		e.Status, e.Reason = statusFailed, reason
-		e.StderrHint = clip(oneLine(s.StderrTail), 240)
+		var hints []string
+		for i, a := range plan.tried {
+			hints = append(hints, fmt.Sprintf("start %d: %s", i+1, clip(oneLine(a.Stderr), 160)))
+		}
+		e.StderrHint = strings.Join(hints, " || ")
 		return outcome{entry: e}
 	}
 	e.Status = statusCaptured
@@ -148,7 +152,9 @@ func (r *runner) installAndCapture(ctx context.Context, e indexEntry, m *manifes
 
 // runOnce starts the server once with one attempt's settings.
 func (r *runner) runOnce(ctx context.Context, l *layout, rel string, att attempt) *live.Result {
-	env := map[string]string{"HOME": l.home, "TMPDIR": l.tmp, "NO_COLOR": "1"}
+	// The chosen node first on PATH, for servers that start node again.
+	env := map[string]string{"HOME": l.home, "TMPDIR": l.tmp, "NO_COLOR": "1",
+		"PATH": filepath.Dir(r.node) + string(os.PathListSeparator) + os.Getenv("PATH")}
 	for k, v := range att.Env {
 		env[k] = expand(v, l)
 	}
@@ -159,13 +165,14 @@ func (r *runner) runOnce(ctx context.Context, l *layout, rel string, att attempt
 	actx, cancel := context.WithTimeout(ctx, r.opts.timeout)
 	defer cancel()
 	return live.Run(actx, live.Spec{
-		Transport: "stdio",
-		Path:      r.node,
-		Args:      args,
-		Env:       env,
-		Dir:       l.proj,
-		Limits:    live.Limits{MaxBytes: 32 << 20, Grace: 2 * time.Second},
-		Client:    mcp.Implementation{Name: "assay-capture", Version: "1"},
+		Transport:       "stdio",
+		Path:            r.node,
+		Args:            args,
+		Env:             env,
+		Dir:             l.proj,
+		Limits:          live.Limits{MaxBytes: 32 << 20, Grace: 2 * time.Second},
+		Client:          mcp.Implementation{Name: "assay-capture", Version: "1"},
+		ProtocolVersion: att.Protocol,
 	})
 }
 

@@ -212,9 +212,15 @@ func installedDeps(modules string) map[string]string {
 	return out
 }
 
-// lastLine is the last non-empty line of npm's output, for an error.
+// lastLine is the line of npm's output that says what went wrong: its
+// first error line other than the pointer to its log, else the last line.
 func lastLine(out []byte) string {
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for _, l := range lines {
+		if strings.Contains(l, "npm error") && !strings.Contains(l, "complete log") && !strings.HasSuffix(strings.TrimSpace(l), "npm error") {
+			return clip(strings.TrimSpace(l), 300)
+		}
+	}
 	for i := len(lines) - 1; i >= 0; i-- {
 		if l := strings.TrimSpace(lines[i]); l != "" {
 			return clip(l, 300)

@@ -19,6 +19,9 @@ type attempt struct {
 	EnvNames []string `json:"env"`
 	Why      string   `json:"why"`
 	Outcome  string   `json:"outcome"`
+	// Protocol, when set, is the initialize-era version offered instead
+	// of probing with server/discover (see [live.Spec.ProtocolVersion]).
+	Protocol string `json:"protocol,omitempty"`
 	// Stderr is the end of what the server wrote to stderr (scrubbed).
 	Stderr string `json:"stderr,omitempty"`
 }
@@ -54,7 +57,7 @@ var (
 	// subcommandPattern finds a usage text's command that starts the
 	// server: a line that begins with one of these words.
 	subcommandPattern = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?m)^\s+(mcp|stdio|serve|server|start|run)\b(?:\s|$)`)
+		return regexp.MustCompile("(?m)^\\s+(mcp|stdio|serve|server|start|run)\\b(?:\\s|$)|did you mean [`'\"]?(mcp|stdio|serve|server|start|run)\\b")
 	})
 )
 
@@ -63,7 +66,7 @@ var (
 func serverSubcommand(usage string) string {
 	found := map[string]bool{}
 	for _, m := range subcommandPattern().FindAllStringSubmatch(usage, -1) {
-		found[m[1]] = true
+		found[m[1]+m[2]] = true
 	}
 	for _, w := range []string{"mcp", "stdio", "serve", "server", "start", "run"} {
 		if found[w] {
@@ -99,6 +102,13 @@ func (p *plan) next(res *live.Result) attempt {
 	}
 	last, _ := fatal(res)
 	timedOut := last.Code == live.CodeTimeout
+	proto := prev.Protocol
+	if proto == "" && !res.Connected && strings.Contains(text, "server/discover") {
+		// The server choked on the probe of the 2026 handshake: offer
+		// the initialize handshake of 2025-11-25 directly.
+		proto = initializeEra
+		why = append(why, "the initialize handshake without the server/discover probe it failed on")
+	}
 	if sub := serverSubcommand(res.Stderr); sub != "" && !slices.Contains(args, sub) {
 		args = append([]string{sub}, withoutPositional(args)...)
 		why = append(why, "the subcommand its usage text offers")
@@ -123,8 +133,12 @@ func (p *plan) next(res *live.Result) attempt {
 	if len(why) == 0 {
 		return attempt{}
 	}
-	return attempt{Env: env, Args: args, Why: strings.Join(why, ", ")}
+	return attempt{Env: env, Args: args, Protocol: proto, Why: strings.Join(why, ", ")}
 }
+
+// initializeEra is the protocol version offered to a server that fails on
+// the server/discover probe.
+const initializeEra = "2025-11-25"
 
 // first is the opening attempt: common dummy credentials, the README's
 // example env and args, and the credential-like names its README mentions.
@@ -170,7 +184,7 @@ func (p *plan) triedPositional() bool {
 // record notes how an attempt went.
 func (p *plan) record(a attempt, res *live.Result) {
 	a.EnvNames = sortedKeys(a.Env)
-	a.Stderr = scrubText(tail(res.Stderr, 400), p.home)
+	a.Stderr = tail(scrubText(res.Stderr, p.home), 400)
 	if a.Args == nil {
 		a.Args = []string{}
 	}

@@ -40,6 +40,21 @@ var reservedSet = sync.OnceValue(func() map[string]bool {
 	return m
 })
 
+// reservedBases are the listed names without their scope, except the
+// generic ones. The same server is often published under another scope or
+// none (@mongodb-js/mongodb-mcp-server before mongodb-mcp-server), so a
+// package whose own name without scope matches is refused too; a few
+// unrelated packages are refused with them, which costs nothing.
+var reservedBases = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for n := range reservedSet() {
+		if b := baseName(n); b != "mcp" && b != "mcp-server" {
+			m[b] = true
+		}
+	}
+	return m
+})
+
 // platformSuffixes are the name endings of the per-platform binary
 // packages some servers ship (@azure/mcp-linux-x64 is @azure/mcp's
 // server): such a package serves the reserved definitions too.
@@ -50,7 +65,7 @@ var platformSuffixes = []string{"linux", "darwin", "win32", "windows", "macos", 
 // folds case so that no spelling slips past.
 func reserved(pkg string) bool {
 	p := strings.ToLower(strings.TrimSpace(pkg))
-	if reservedSet()[p] {
+	if reservedSet()[p] || reservedBases()[baseName(p)] {
 		return true
 	}
 	for i := strings.LastIndex(p, "-"); i > 0; i = strings.LastIndex(p[:i], "-") {

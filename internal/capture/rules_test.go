@@ -30,7 +30,11 @@ func TestReserved(t *testing.T) {
 		{"obsidian-mcp-server", false},
 		{"@modelcontextprotocol/server-pdf", true},
 		{"@modelcontextprotocol/server-memory", false},
-		{"zeeg/dex", false},
+		{"zeeg/dex", true},                       // "dex" alone is the listed @zeeg/dex without its scope
+		{"@mongodb-js/mongodb-mcp-server", true}, // the same server under an earlier scope
+		{"@someone/tavily-mcp", true},
+		{"@someone/mcp-server", false}, // a generic name alone says nothing
+		{"@someone/mcp", false},
 		{"@zeeg/dex", true},
 	} {
 		if got := reserved(tc.pkg); got != tc.want {
@@ -205,7 +209,7 @@ func TestSelectRules(t *testing.T) {
 	for _, r := range got {
 		names = append(names, r.name)
 	}
-	if diff := cmp.Diff([]string{"@a/x-mcp", "z-mcp-server"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"z-mcp-server", "@a/x-mcp"}, names); diff != "" {
 		t.Errorf("choose (-want +got):\n%s", diff)
 	}
 	if dropped["reserved (shared/RESERVED.md)"] != 1 || dropped["already in testdata/corpus"] != 1 {
@@ -231,6 +235,9 @@ func TestUsageHints(t *testing.T) {
 	if got := serverSubcommand(usage); got != "mcp" {
 		t.Errorf("serverSubcommand = %q, want mcp", got)
 	}
+	if got := serverSubcommand("No command registered for `--`, did you mean `start`?"); got != "start" {
+		t.Errorf("serverSubcommand of a suggestion = %q, want start", got)
+	}
 	if got := serverSubcommand("Error: boom\n  at start (file.js:1)\n"); got != "" {
 		t.Errorf("serverSubcommand of a stack trace = %q, want none", got)
 	}
@@ -247,5 +254,26 @@ func TestUsageHints(t *testing.T) {
 	sn := readmeSnippet("Run it:\n\n    npx -y shell-mcp@latest --stdio --dir ~/notes && echo done\n", "shell-mcp")
 	if want := []string{"--stdio", "--dir", "$DATA"}; !slices.Equal(snippetArgs(sn.Args), want) {
 		t.Errorf("npx example args = %q, want %q", snippetArgs(sn.Args), want)
+	}
+}
+
+func TestPlanFallsBackToInitialize(t *testing.T) {
+	p := newPlan("rmcp-server", "", &layout{home: "/tmp/x/home"})
+	a := p.next(nil)
+	res := &live.Result{Stderr: `Error: unexpected request { method: "server/discover" }`,
+		Errors: []model.CollectionError{{Code: live.CodeCrashed, Message: "the server exited (exit status 2)"}}}
+	p.record(a, res)
+	b := p.next(res)
+	if b.Protocol != initializeEra || len(b.Args) != 0 {
+		t.Fatalf("after failing on server/discover: %+v, want protocol %s and no guessed folder", b, initializeEra)
+	}
+}
+
+func TestScrubCutPath(t *testing.T) {
+	home := "/tmp/assay-npmcap/supabase-mcp_1.5.0-1356021115/home"
+	in := "abase-mcp_1.5.0-1356021115/home/project/node_modules/x.js:6:23) at file:///tmp/assay-npmcap/supabase-mcp_1.5.0-1356021115/home/project/y.js"
+	want := "/home/user/project/node_modules/x.js:6:23) at file:///home/user/project/y.js"
+	if got := scrubText(in, home); got != want {
+		t.Errorf("scrubText:\n got %s\nwant %s", got, want)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +21,7 @@ import (
 // options of a capture run.
 type options struct {
 	list, out, private, work, corpus string
+	node                             string
 	jobs, attempts, limit            int
 	timeout, installTimeout          time.Duration
 	retryFailed, keep                bool
@@ -32,6 +34,7 @@ func runCapture(ctx context.Context, args []string, stderr io.Writer) int {
 	fs.StringVar(&o.out, "out", "testdata/npmcorpus", "output folder: surfaces/ and index.json")
 	fs.StringVar(&o.private, "private", ".cache/npmcorpus-private", "folder for captures whose licence does not permit committing them")
 	fs.StringVar(&o.work, "work", filepath.Join(os.TempDir(), "assay-npmcap"), "scratch folder for per-package installs (removed after each)")
+	fs.StringVar(&o.node, "node", "", "the node program servers run under (default: node on PATH); its folder goes first on the servers' PATH")
 	fs.StringVar(&o.corpus, "corpus", "testdata/corpus/surfaces", "existing corpus: its packages are skipped")
 	fs.IntVar(&o.jobs, "jobs", 3, "packages captured at once")
 	fs.IntVar(&o.attempts, "attempts", 3, "starts per server at most (each adds what the last one's stderr asked for)")
@@ -93,9 +96,16 @@ func pending(cands []candidate, ix *index, o options) []candidate {
 }
 
 func newRunner(o options) (*runner, error) {
-	node, err := exec.LookPath("node")
+	node := o.node
+	if node == "" {
+		var err error
+		if node, err = exec.LookPath("node"); err != nil {
+			return nil, errors.New("node is not on PATH")
+		}
+	}
+	node, err := filepath.Abs(node)
 	if err != nil {
-		return nil, errors.New("node is not on PATH")
+		return nil, err
 	}
 	if _, err := exec.LookPath("npm"); err != nil {
 		return nil, errors.New("npm is not on PATH")
@@ -160,6 +170,15 @@ feed:
 // licence permits, else to the private one) and the index entry.
 func (r *runner) save(out outcome, ix *index) error {
 	e := out.entry
+	if prev, ok := ix.get(e.Package); ok && prev.File != "" && (out.surface == nil || prev.File != fileSlug(e.Package, e.Version)+".json") {
+		// An earlier capture this run replaces or now refuses (a
+		// package the deny list came to cover) must not stay behind.
+		for _, dir := range []string{r.opts.out, r.opts.private} {
+			if err := os.Remove(filepath.Join(dir, "surfaces", prev.File)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		}
+	}
 	if out.surface != nil {
 		name := fileSlug(e.Package, e.Version) + ".json"
 		dir := filepath.Join(r.opts.private, "surfaces")

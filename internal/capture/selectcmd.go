@@ -127,6 +127,21 @@ func mcpMention(r pkgRow) string {
 	return ""
 }
 
+// serverLikeness ranks how surely a row is an MCP server: 2 when its
+// name and summary both say so, 1 when one does, 0 otherwise.
+func serverLikeness(r pkgRow) int {
+	n, s := strings.ToLower(r.name), strings.ToLower(r.summary)
+	score := 0
+	if strings.Contains(n, "mcp-server") || strings.Contains(n, "server-mcp") || strings.HasSuffix(n, "-mcp") || strings.HasSuffix(n, "/mcp") {
+		score++
+	}
+	if strings.Contains(s, "mcp server") || strings.Contains(s, "model context protocol server") ||
+		(strings.Contains(s, "server") && (strings.Contains(s, "mcp") || strings.Contains(s, "model context protocol"))) {
+		score++
+	}
+	return score
+}
+
 // libraryWord returns the word of a package name that marks it as an MCP
 // library or tool rather than a server, or "".
 func libraryWord(name string) string {
@@ -148,7 +163,15 @@ func libraryWord(name string) string {
 // reserved packages, the existing corpus, libraries, and a scope's
 // packages past perScope.
 func choose(rows []pkgRow, known map[string]bool, o selectOptions) ([]pkgRow, map[string]int) {
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].downloads > rows[j].downloads })
+	// Likely servers first (a run may not get through the whole list),
+	// then by downloads.
+	sort.SliceStable(rows, func(i, j int) bool {
+		si, sj := serverLikeness(rows[i]), serverLikeness(rows[j])
+		if si != sj {
+			return si > sj
+		}
+		return rows[i].downloads > rows[j].downloads
+	})
 	dropped := map[string]int{}
 	scopes := map[string]int{}
 	var out []pkgRow

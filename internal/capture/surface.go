@@ -82,7 +82,7 @@ func (r *runner) surfaceOf(m *manifest, rel string, p *plan, res *live.Result, l
 		Shasum:            m.Dist.Shasum,
 		Attempts:          append([]attempt(nil), p.tried...),
 		PathsRewritten:    pathsNote,
-		StderrTail:        scrubText(tail(res.Stderr, 2000), l.home),
+		StderrTail:        tail(scrubText(res.Stderr, l.home), 2000),
 		CapturedBy:        "go run ./internal/capture (collectkit/live, go-sdk)",
 	}
 	if res.Instructions != nil {
@@ -134,8 +134,32 @@ func scrubText(s, home string) string {
 		if real, err := filepath.EvalSymlinks(home); err == nil && real != home {
 			s = strings.ReplaceAll(s, real, "/home/user")
 		}
+		s = scrubCut(s, home)
 	}
 	return rootPathPattern().ReplaceAllString(s, "${1}/home/user${2}")
+}
+
+// scrubCut rewrites what is left of the home path where a server's
+// stderr was cut mid-path (the collector keeps only its end): the
+// capture folder's random suffix plus "/home" identifies it.
+func scrubCut(s, home string) string {
+	base := filepath.Base(filepath.Dir(home))
+	i := strings.LastIndex(base, "-")
+	if i < 0 || len(base)-i < 6 {
+		return s
+	}
+	tag := base[i:] + "/" + filepath.Base(home)
+	for {
+		j := strings.Index(s, tag)
+		if j < 0 {
+			return s
+		}
+		k := j
+		for k > 0 && !strings.ContainsRune(" \t\n\"'(`=:", rune(s[k-1])) {
+			k--
+		}
+		s = s[:k] + "/home/user" + s[j+len(tag):]
+	}
 }
 
 // scrubRaw rewrites machine paths inside raw JSON. The home folder holds
