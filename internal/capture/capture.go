@@ -10,9 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/assay-mcp/assay/collectkit/live"
 	"github.com/assay-mcp/assay/report/model"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // runner captures packages one at a time; several run in parallel.

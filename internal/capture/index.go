@@ -9,6 +9,9 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/assay-mcp/assay/collectkit"
+	"github.com/assay-mcp/assay/report/model"
 )
 
 // Statuses of an attempted package.
@@ -90,11 +93,11 @@ func (ix *index) put(e indexEntry) error {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.byPk[e.Package] = e
-	data, err := encode(ix.fileLocked())
+	data, err := model.Marshal(ix.fileLocked())
 	if err != nil {
 		return err
 	}
-	return writeAtomic(ix.path, data)
+	return collectkit.WriteFileAtomic(ix.path, data)
 }
 
 func (ix *index) fileLocked() indexFile {

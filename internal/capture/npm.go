@@ -142,16 +142,20 @@ func runCmd(ctx context.Context, dir string, env []string, max int, name string,
 	cmd.Stdout, cmd.Stderr = out, out
 	err := cmd.Run()
 	if ctx.Err() != nil {
-		err = fmt.Errorf("%s %s: timed out", name, args[0])
+		err = fmt.Errorf("%s %s timed out", name, args[0])
 	}
 	return out.Bytes(), err
 }
 
 // npmEnv is the environment of npm itself: the operator's, so the shared
 // cache and registry settings apply, with scripts off for good measure.
+// Retries are short: a dependency fetched from anywhere but the registry
+// (a GitHub tarball) cannot be reached here, and npm's default backoff
+// spends minutes finding that out.
 func npmEnv() []string {
 	return append(os.Environ(), "npm_config_ignore_scripts=true", "npm_config_fund=false",
-		"npm_config_audit=false", "npm_config_update_notifier=false")
+		"npm_config_audit=false", "npm_config_update_notifier=false",
+		"npm_config_fetch_retries=1", "npm_config_fetch_retry_mintimeout=2000", "npm_config_fetch_retry_maxtimeout=5000")
 }
 
 // view resolves pkg to its latest version's manifest.
@@ -160,7 +164,7 @@ func view(ctx context.Context, pkg string) (*manifest, error) {
 	defer cancel()
 	out, err := runCmd(ctx, os.TempDir(), npmEnv(), 8<<20, "npm", "view", pkg+"@latest", "--json")
 	if err != nil {
-		return nil, fmt.Errorf("npm view: %v: %s", err, lastLine(out))
+		return nil, fmt.Errorf("%v: %s", err, lastLine(out))
 	}
 	out = bytes.TrimSpace(out)
 	if len(out) > 0 && out[0] == '[' { // several versions matched: take the last
@@ -187,10 +191,17 @@ func install(ctx context.Context, dir, pkg, version string, timeout time.Duratio
 	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"assay-capture","private":true}`+"\n"), 0o644); err != nil {
 		return err
 	}
-	out, err := runCmd(ctx, dir, npmEnv(), 1<<20, "npm", "install", "--ignore-scripts",
-		"--no-audit", "--no-fund", "--save-exact", "--prefer-offline", "--loglevel=error", pkg+"@"+version)
+	// Cached package metadata is used without asking the registry again
+	// (most servers share most dependencies); when a cached copy is too
+	// old to hold a version asked for (ETARGET), npm is run once more
+	// against the registry.
+	args := []string{"install", "--ignore-scripts", "--no-audit", "--no-fund", "--save-exact", "--loglevel=error", pkg + "@" + version}
+	out, err := runCmd(ctx, dir, npmEnv(), 1<<20, "npm", append(args, "--prefer-offline")...)
+	if err != nil && bytes.Contains(out, []byte("ETARGET")) && ctx.Err() == nil {
+		out, err = runCmd(ctx, dir, npmEnv(), 1<<20, "npm", args...)
+	}
 	if err != nil {
-		return fmt.Errorf("npm install: %v: %s", err, lastLine(out))
+		return fmt.Errorf("%v: %s", err, lastLine(out))
 	}
 	return nil
 }

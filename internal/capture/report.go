@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/assay-mcp/assay/collectkit"
 )
 
 // Markers around the part of README.md that `capture report` writes.
@@ -38,7 +41,8 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	ix.mu.Lock()
 	f := ix.fileLocked()
 	ix.mu.Unlock()
-	gen := summarize(f.Packages, surfaceBytes(filepath.Join(*out, "surfaces")))
+	gen := summarize(f.Packages, surfaceBytes(filepath.Join(*out, "surfaces"))) +
+		behaviour(filepath.Join(*out, "surfaces"))
 	if !*write {
 		_, _ = io.WriteString(stdout, gen)
 		return 0
@@ -58,7 +62,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	b.Write(readme[:i+len(genStart)])
 	b.WriteString("\n" + gen)
 	b.Write(readme[j:])
-	if err := writeAtomic(path, b.Bytes()); err != nil {
+	if err := collectkit.WriteFileAtomic(path, b.Bytes()); err != nil {
 		fmt.Fprintf(stderr, "capture report: %v\n", err)
 		return 74
 	}
@@ -154,4 +158,61 @@ func sortedByCount(m map[string]int) []string {
 
 func mdCell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+// behaviour lists the committed captures whose collection was unusual:
+// several starts, a server→client request, stray stdout, SDK warnings, a
+// slow start, the initialize fallback. Collection code is tested on
+// these.
+func behaviour(dir string) string {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	var b strings.Builder
+	b.WriteString("## Servers that behaved unusually during collection\n\n")
+	b.WriteString("| capture | tools | what happened |\n|---|---|---|\n")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		var s surface
+		if json.Unmarshal(data, &s) != nil {
+			continue
+		}
+		if notes := oddities(&s); len(notes) > 0 {
+			fmt.Fprintf(&b, "| `%s` | %d | %s |\n", filepath.Base(f), len(s.Tools), mdCell(strings.Join(notes, "; ")))
+		}
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// oddities describes what was unusual about one capture.
+func oddities(s *surface) []string {
+	var notes []string
+	codes := map[string]int{}
+	for _, e := range s.Errors {
+		codes[e.Code]++
+	}
+	for _, c := range sortedKeys(codes) {
+		switch c {
+		case "rpc_error":
+		case "bad_json":
+			notes = append(notes, "wrote non-JSON-RPC text on stdout")
+		default:
+			notes = append(notes, fmt.Sprintf("%s ×%d", c, codes[c]))
+		}
+	}
+	if len(s.ServerRequests) > 0 {
+		notes = append(notes, "sent server→client requests: "+strings.Join(s.ServerRequests, ", "))
+	}
+	if n := len(s.Attempts); n > 1 {
+		notes = append(notes, fmt.Sprintf("%d starts (last added %s)", n, s.Attempts[n-1].Why))
+	}
+	if n := len(s.Attempts); n > 0 && s.Attempts[n-1].Protocol != "" {
+		notes = append(notes, "failed on the server/discover probe; captured with initialize "+s.Attempts[n-1].Protocol)
+	}
+	if s.DurationMs > 15000 {
+		notes = append(notes, fmt.Sprintf("slow: %.1f s", float64(s.DurationMs)/1000))
+	}
+	return notes
 }

@@ -16,6 +16,9 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/assay-mcp/assay/collectkit"
+	"github.com/assay-mcp/assay/report/model"
 )
 
 // options of a capture run.
@@ -186,11 +189,11 @@ func (r *runner) save(out outcome, ix *index) error {
 		if e.Committed {
 			dir = filepath.Join(r.opts.out, "surfaces")
 		}
-		data, err := encode(out.surface)
+		data, err := model.Marshal(out.surface)
 		if err != nil {
 			return err
 		}
-		if err := writeAtomic(filepath.Join(dir, name), data); err != nil {
+		if err := collectkit.WriteFileAtomic(filepath.Join(dir, name), data); err != nil {
 			return err
 		}
 		e.File = name

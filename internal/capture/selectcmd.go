@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/assay-mcp/assay/collectkit"
 )
 
 // libraryWords are name words of packages that build, host, test or
@@ -69,7 +71,7 @@ func runSelect(args []string, stdout, stderr io.Writer) int {
 	if o.out == "-" {
 		_, err = io.WriteString(stdout, b.String())
 	} else {
-		err = writeAtomic(o.out, []byte(b.String()))
+		err = collectkit.WriteFileAtomic(o.out, []byte(b.String()))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "capture select: %v\n", err)
