@@ -178,13 +178,14 @@ func (r *runner) runOnce(ctx context.Context, l *layout, rel string, att attempt
 }
 
 // fatal is the error that ended a failed start: the first that is not a
-// note about stray stdout lines or SDK warnings, which precede it.
+// note about stray stdout lines, SDK warnings or a refused server
+// request, which precede it.
 func fatal(res *live.Result) (model.CollectionError, bool) {
 	for _, e := range res.Errors {
-		if e.Code != live.CodeBadJSON || !strings.Contains(e.Message, "such lines were ignored") {
-			if e.Code != live.CodeSDKWarning {
-				return e, true
-			}
+		note := e.Code == live.CodeSDKWarning || e.Code == live.CodeServerRequest ||
+			(e.Code == live.CodeBadJSON && strings.Contains(e.Message, "such lines were ignored"))
+		if !note {
+			return e, true
 		}
 	}
 	if len(res.Errors) > 0 {

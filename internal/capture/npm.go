@@ -227,9 +227,11 @@ func installedDeps(modules string) map[string]string {
 // first error line other than the pointer to its log, else the last line.
 func lastLine(out []byte) string {
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	for _, l := range lines {
-		if strings.Contains(l, "npm error") && !strings.Contains(l, "complete log") && !strings.HasSuffix(strings.TrimSpace(l), "npm error") {
-			return clip(strings.TrimSpace(l), 300)
+	for _, want := range []string{"Not Found", "npm error"} {
+		for _, l := range lines {
+			if strings.Contains(l, want) && !strings.Contains(l, "complete log") && !strings.HasSuffix(strings.TrimSpace(l), "npm error") {
+				return clip(strings.TrimSpace(l), 300)
+			}
 		}
 	}
 	for i := len(lines) - 1; i >= 0; i-- {

@@ -54,6 +54,10 @@ var (
 	requiredOptionPattern = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)(?:required option|missing required argument)[^\n]*?'?(--[a-z][a-z0-9-]+)`)
 	})
+	// assignArgPattern finds NAME=<value> arguments in a usage text.
+	assignArgPattern = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=<[^>\n]*>`)
+	})
 	// subcommandPattern finds a usage text's command that starts the
 	// server: a line that begins with one of these words.
 	subcommandPattern = sync.OnceValue(func() *regexp.Regexp {
@@ -112,6 +116,13 @@ func (p *plan) next(res *live.Result) attempt {
 	if sub := serverSubcommand(res.Stderr); sub != "" && !slices.Contains(args, sub) {
 		args = append([]string{sub}, withoutPositional(args)...)
 		why = append(why, "the subcommand its usage text offers")
+	}
+	for _, m := range assignArgPattern().FindAllStringSubmatch(res.Stderr, 5) {
+		// "Usage: node script.js VERCEL_API_KEY=<YOUR_API_KEY>"
+		if a := m[1] + "=" + dummyValue(m[1]); !slices.Contains(args, a) {
+			args = append(args, a)
+			why = append(why, "the NAME=VALUE argument its usage text shows")
+		}
 	}
 	for _, m := range requiredOptionPattern().FindAllStringSubmatch(res.Stderr, 5) {
 		if !slices.Contains(args, m[1]) {

@@ -277,3 +277,15 @@ func TestScrubCutPath(t *testing.T) {
 		t.Errorf("scrubText:\n got %s\nwant %s", got, want)
 	}
 }
+
+func TestAssignArgument(t *testing.T) {
+	p := newPlan("vercel-mcp", "", &layout{home: "/tmp/x/home"})
+	a := p.next(nil)
+	res := &live.Result{Stderr: "Error: Missing Vercel API key\nUsage: node script.js VERCEL_API_KEY=<YOUR_API_KEY>\n",
+		Errors: []model.CollectionError{{Code: live.CodeCrashed, Message: "the server exited (exit status 1)"}}}
+	p.record(a, res)
+	b := p.next(res)
+	if !slices.Contains(b.Args, "VERCEL_API_KEY="+dummyToken) {
+		t.Errorf("args = %q, want the NAME=VALUE argument", b.Args)
+	}
+}
