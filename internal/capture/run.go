@@ -173,6 +173,9 @@ feed:
 // licence permits, else to the private one) and the index entry.
 func (r *runner) save(out outcome, ix *index) error {
 	e := out.entry
+	if prev, ok := ix.get(e.Package); ok && e.Why == "" {
+		e.Why = prev.Why // a list without reasons keeps the reason a package was first selected
+	}
 	if prev, ok := ix.get(e.Package); ok && prev.File != "" && (out.surface == nil || prev.File != fileSlug(e.Package, e.Version)+".json") {
 		// An earlier capture this run replaces or now refuses (a
 		// package the deny list came to cover) must not stay behind.
