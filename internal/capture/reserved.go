@@ -27,6 +27,15 @@ var reservedNames = []string{
 	"fetcher-mcp", "mcp-server-commands", "mcp-server-docker", "mcp-deepwiki", "zeeg/dex",
 }
 
+// republished are packages that, by name and size, look like a listed
+// server republished under an unrelated name; they are refused like the
+// listed ones. Each names the listed package it appears to copy. Found
+// after capture (their definitions were deleted unread).
+var republished = map[string]string{
+	"figma-context-mcp":         "figma-developer-mcp",
+	"@yhy2001/figma-mcp-server": "figma-developer-mcp",
+}
+
 // reservedSet is the deny list as npm spells package names, built on
 // first use.
 var reservedSet = sync.OnceValue(func() map[string]bool {
@@ -65,7 +74,7 @@ var platformSuffixes = []string{"linux", "darwin", "win32", "windows", "macos", 
 // folds case so that no spelling slips past.
 func reserved(pkg string) bool {
 	p := strings.ToLower(strings.TrimSpace(pkg))
-	if reservedSet()[p] || reservedBases()[baseName(p)] {
+	if reservedSet()[p] || reservedBases()[baseName(p)] || republished[p] != "" {
 		return true
 	}
 	for i := strings.LastIndex(p, "-"); i > 0; i = strings.LastIndex(p[:i], "-") {

@@ -35,6 +35,7 @@ func TestReserved(t *testing.T) {
 		{"@someone/tavily-mcp", true},
 		{"@someone/mcp-server", false}, // a generic name alone says nothing
 		{"@someone/mcp", false},
+		{"figma-context-mcp", true}, // republished under another name
 		{"@zeeg/dex", true},
 	} {
 		if got := reserved(tc.pkg); got != tc.want {
