@@ -38,6 +38,12 @@ type Spec struct {
 	Limits  Limits
 	// Client names Assay in the handshake.
 	Client mcp.Implementation
+	// ProtocolVersion is the version offered in the handshake. Empty
+	// offers the SDK's latest, which probes with server/discover before
+	// falling back to initialize; an initialize-era version such as
+	// "2025-11-25" skips the probe, for servers that exit on a method
+	// they do not know.
+	ProtocolVersion string
 }
 
 // Result is one server's surface as served, plus what went wrong.
@@ -165,7 +171,11 @@ func session(ctx context.Context, spec Spec, t mcp.Transport, rec *recorder, res
 		Logger:       slog.New(&warnHandler{rec: rec}),
 	})
 	mark := rec.mark()
-	cs, err := client.Connect(ctx, t, nil)
+	var opts *mcp.ClientSessionOptions
+	if spec.ProtocolVersion != "" {
+		opts = &mcp.ClientSessionOptions{ProtocolVersion: spec.ProtocolVersion}
+	}
+	cs, err := client.Connect(ctx, t, opts)
 	if err != nil {
 		rec.failure(ctx, err, "initialize", gone)
 		return

@@ -72,3 +72,15 @@ func Tools() ([]json.RawMessage, error) {
 	}
 	return out, nil
 }
+
+// NPMDir is testdata/npmcorpus: real MCP server surfaces the project
+// captured itself from npm (internal/capture), with index.json listing
+// every package attempted. Its README gives provenance and licences.
+func NPMDir() string { return filepath.Join(Root(), "testdata", "npmcorpus") }
+
+// NPMFiles lists the npm corpus captures, sorted. As with [Files], an
+// empty list is an error for the caller.
+func NPMFiles() []string {
+	files, _ := filepath.Glob(filepath.Join(NPMDir(), "surfaces", "*.json"))
+	return files
+}
