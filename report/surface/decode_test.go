@@ -9,17 +9,6 @@ import (
 	"github.com/assay-mcp/assay/internal/testcorpus"
 )
 
-// stdDecode is what Decode did before the view had its own decoder.
-func stdDecode(raw []byte) any {
-	d := json.NewDecoder(bytes.NewReader(raw))
-	d.UseNumber()
-	var v any
-	if d.Decode(&v) != nil {
-		return nil
-	}
-	return v
-}
-
 func stdMembers(raw []byte) (map[string]json.RawMessage, bool) {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(raw, &m) != nil || m == nil {

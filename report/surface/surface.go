@@ -315,6 +315,13 @@ func Decode(raw json.RawMessage) any {
 	if v, ok := fastDecode(raw); ok {
 		return v
 	}
+	return stdDecode(raw)
+}
+
+// stdDecode is encoding/json's reading of the first value of raw, numbers
+// as json.Number: the fallback of [Decode] and the oracle its tests
+// compare the fast decoder with.
+func stdDecode(raw []byte) any {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
 	var v any
