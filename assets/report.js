@@ -125,8 +125,9 @@
         if (m.op === "boot") { booted = booted || boot(m.core); await booted; return '{"ok":true}'; }
         await booted;
         if (m.op === "inspect") return scope.assayInspect(m.files);
-        if (m.op === "analyze") return scope.assayAnalyze(m.files, m.meta);
-        if (m.op === "diff") return scope.assayDiff(m.old, m.files, m.meta);
+        const progress = step => scope.assayProgress && scope.assayProgress(m.id, step);
+        if (m.op === "analyze") return scope.assayAnalyze(m.files, m.meta, progress);
+        if (m.op === "diff") return scope.assayDiff(m.old, m.files, m.meta, progress);
         if (m.op === "verify") return scope.assayVerify(m.files);
         return JSON.stringify({ ok: false, error: "unknown operation " + m.op });
       } catch (err) {
@@ -136,6 +137,8 @@
     if (typeof WorkerGlobalScope !== "undefined" && scope instanceof WorkerGlobalScope) {
       // Split a big view into per-section strings here, off the main
       // thread, so the page parses and builds one section at a time.
+      // Each analysis step the core starts is posted as it happens.
+      scope.assayProgress = (id, step) => scope.postMessage({ id, progress: step });
       scope.onmessage = async e => {
         const out = await scope.assayHandle(e.data);
         let msg = { id: e.data.id, result: out };
@@ -165,7 +168,7 @@
     }
   }
 
-  const core = { worker: null, mode: "", seq: 0, waits: new Map(), started: null };
+  const core = { worker: null, mode: "", seq: 0, waits: new Map(), progress: new Map(), started: null };
   function startCore() {
     if (core.started) return core.started;
     const b64 = $("assay-core").textContent.trim();
@@ -174,7 +177,10 @@
       const src = $("assay-wasm-exec").textContent + "\n;(" + coreHost.toString() + ")(self);";
       const url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
       core.worker = new Worker(url);
-      core.worker.onmessage = e => { const w = core.waits.get(e.data.id); if (w) { core.waits.delete(e.data.id); w(e.data); } };
+      core.worker.onmessage = e => {
+        if (e.data.progress !== undefined) { const p = core.progress.get(e.data.id); if (p) p(e.data.progress); return; }
+        const w = core.waits.get(e.data.id); if (w) { core.waits.delete(e.data.id); core.progress.delete(e.data.id); w(e.data); }
+      };
       core.mode = "worker";
     } catch (err) {
       core.worker = null; core.mode = "main thread";
@@ -199,9 +205,14 @@
   }
   // callParts runs one operation; the answer is {result, parts}: parts,
   // when present, are the view's sections as JSON strings.
-  function callParts(m) {
+  // onStep, when given, hears each analysis step the core starts.
+  function callParts(m, onStep) {
     if (core.worker) {
-      return new Promise(resolve => { const id = ++core.seq; core.waits.set(id, resolve); core.worker.postMessage(Object.assign({ id }, m)); });
+      return new Promise(resolve => {
+        const id = ++core.seq; core.waits.set(id, resolve);
+        if (onStep) core.progress.set(id, onStep);
+        core.worker.postMessage(Object.assign({ id }, m));
+      });
     }
     return globalThis.assayHandle(m).then(result => ({ result }));
   }
@@ -249,10 +260,13 @@
     const msg = { op, files: JSON.stringify(files), meta: JSON.stringify({ version: meta.version || "", coreHash: meta.coreHash || "" }) };
     if (op === "diff") msg.old = JSON.stringify(ownInput() || []);
     const label = op === "diff" ? "Comparing with this report" : "Analysing " + files.length + " file(s)";
-    const tick = setInterval(() => status(label + "… " + Math.round((performance.now() - t0) / 1000) + " s"), 1000);
+    const steps = { decode: "reading definitions", hashes: "hashing", classify: "classifying tools", inject: "checking text for injection", hygiene: "checking hygiene", cost: "counting cost", finish: "sorting findings", seal: "sealing" };
+    let step = "";
+    const show = () => status(label + "… " + (step ? step + ", " : "") + Math.round((performance.now() - t0) / 1000) + " s");
+    const tick = setInterval(show, 1000);
     let res;
     let raw;
-    try { raw = await callParts(msg); } finally { clearInterval(tick); }
+    try { raw = await callParts(msg, s => { step = steps[s] || s; show(); }); } finally { clearInterval(tick); }
     const tp = performance.now();
     res = JSON.parse(raw.result);
     // Large JSON documents travel beside the result, never re-parsed.

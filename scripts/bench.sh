@@ -2,12 +2,17 @@
 # make bench: speed and memory as measured facts.
 #   1. Go benchmarks (benchstat-friendly: tools=N sub-benchmarks, -benchmem,
 #      cpu-ns/op and ns/tool metrics) of every pass at 100, 1,000 and 10,000
-#      tools -> $OUT/go-bench.txt (BENCH_FULL=1: at 100,000 too;
+#      tools -> $OUT/go-bench.txt (BENCH_FULL=1: at 40,000 and 100,000 too;
 #      BENCH_COUNT=N repeats runs for benchstat).
-#   2. Scaling: time per tool at each size against the next
-#      (scripts/bench-scaling.sh), and of whole scans at 10,000 and 100,000.
-#   3. Whole commands on generated fleets, wall and CPU time and peak RSS
-#      (/usr/bin/time -v) -> $OUT/e2e.md.
+#   2. The per-tool budget: CPU per tool of every pass in both shapes (one
+#      server of N tools, N/100 servers of 100), allocations per tool, and
+#      the CPU ratio per 4× tools (scripts/bench-passes.sh) -> $OUT/passes.md.
+#      Scaling of every benchmark (scripts/bench-scaling.sh).
+#   3. Whole commands, wall and CPU time and peak RSS (/usr/bin/time -v) ->
+#      $OUT/e2e.md: `assay version`, a one-server scan of a stored surface,
+#      scans of both shapes at 1,000, 10,000, 40,000 and 100,000 tools
+#      (BENCH_E2E_MAX caps them), diffs of two 10,000-tool surfaces (5%
+#      changed) in both shapes, the HTML report.
 #   4. assay proxy: added round-trip latency (p50, p99 over 10,000
 #      messages) and throughput of forwarded JSON -> $OUT/proxy.md.
 #      Live collection of 10 real npm servers vs the MCP Inspector CLI,
@@ -31,12 +36,15 @@ start=$(date +%s)
 echo "== Go benchmarks (count=$COUNT, load $(load)) -> $OUT/go-bench.txt"
 {
   BENCH_MAX_TOOLS=10000 go test -run '^$' -bench . -benchmem -count "$COUNT" -timeout 60m ./internal/bench/
-  if [ -n "${BENCH_FULL:-}" ]; then # every pass at 100,000 tools: about 10 more minutes
-    go test -run '^$' -bench '/^tools=100000$' -benchtime 1x -benchmem -count "$COUNT" -timeout 60m ./internal/bench/
+  if [ -n "${BENCH_FULL:-}" ]; then # every pass at 40,000 and 100,000 tools: about 30 more minutes
+    BENCH_MAX_TOOLS=100000 go test -run '^$' -bench '/tools=(40000|100000)$' -benchtime 1x -benchmem -count "$COUNT" -timeout 120m ./internal/bench/
   fi
   go test -run '^$' -bench . -benchmem -count "$COUNT" ./report/inject/ ./collectkit/tokens/
 } 2>&1 | tee "$OUT/go-bench.txt" | grep -E '^(Benchmark|ok|FAIL|---)' || true
 echo "load after: $(load)" >>"$OUT/go-bench.txt"
+
+echo "== per-tool budget by pass, both shapes -> $OUT/passes.md"
+bash scripts/bench-passes.sh "$OUT/go-bench.txt" | tee "$OUT/passes.md"
 
 echo "== scaling (time per tool, larger size ÷ smaller; table after the end-to-end runs)"
 scaling=ok
@@ -45,12 +53,21 @@ bash scripts/bench-scaling.sh "$OUT/go-bench.txt" >"$OUT/scaling.md" || scaling=
 echo "== end-to-end commands (/usr/bin/time -v; best wall of 3 runs below 10,000 tools, of $ROUNDS above)"
 go build -trimpath -o "$OUT/assay" ./cmd/assay
 A="$OUT/assay"
-for n in 100 1000 10000 100000; do
+E2E_MAX=${BENCH_E2E_MAX:-100000}
+E2E_SIZES=""
+for n in 1000 10000 40000 100000; do [ "$n" -le "$E2E_MAX" ] && E2E_SIZES="$E2E_SIZES $n"; done
+for n in 100 $E2E_SIZES; do
   s=$(( n >= 100 ? n / 100 : 1 ))
   [ -s "$OUT/fleet-$n.json" ] || "$A" __synth --shapes "$SHAPES" --servers "$s" --tools $(( n / s )) -o "$OUT/fleet-$n.json"
+  [ -s "$OUT/one-$n.json" ] || "$A" __synth --shapes "$SHAPES" --servers 1 --tools "$n" -o "$OUT/one-$n.json"
 done
-[ -s "$OUT/fleet-10000-v2.json" ] || "$A" __synth --shapes "$SHAPES" --servers 100 --tools 100 --mutate -o "$OUT/fleet-10000-v2.json"
+if [ "$E2E_MAX" -ge 10000 ]; then
+  [ -s "$OUT/fleet-10000-v2.json" ] || "$A" __synth --shapes "$SHAPES" --servers 100 --tools 100 --mutate -o "$OUT/fleet-10000-v2.json"
+  [ -s "$OUT/one-10000-v2.json" ] || "$A" __synth --shapes "$SHAPES" --servers 1 --tools 10000 --mutate -o "$OUT/one-10000-v2.json"
+fi
 "$A" scan --surface "$OUT/fleet-1000.json" --format json -o "$OUT/findings-1000.json"
+surfaces=("$SHAPES"/*.json)
+SURFACE=${surfaces[0]}
 
 : >"$OUT/e2e.tsv"
 measure() { # key, label, rounds, command...
@@ -67,24 +84,31 @@ measure() { # key, label, rounds, command...
     if [ -z "$best" ] || awk -v a="$wall" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$wall; bcpu=$cpu; brss=$rss; fi
   done
   printf '%s\t%s\t%s\t%s\t%s\n' "$key" "$label" "$best" "$bcpu" "$brss" >>"$OUT/e2e.tsv"
-  printf '| %-40s | %8.2f s | %8.2f s | %6d MB |\n' "$label" "$best" "$bcpu" "$brss"
+  printf '| %-44s | %8.2f s | %8.2f s | %6d MB |\n' "$label" "$best" "$bcpu" "$brss"
 }
 {
   echo "| command (load $(load)) | wall | CPU (user+sys) | peak RSS |"
   echo "|---|---:|---:|---:|"
-  for n in 100 1000; do
-    measure "scan-$n" "scan --surface, $n tools" 3 "$A" scan --surface "$OUT/fleet-$n.json" --format json -o /dev/null
+  measure "version" "assay version" 5 "$A" version
+  measure "scan-surface" "scan --surface, one stored surface" 5 "$A" scan --surface "$SURFACE" --format json -o /dev/null
+  for n in $E2E_SIZES; do
+    rounds=$(( n <= 1000 ? 3 : ROUNDS ))
+    measure "scan-one-$n" "scan --surface, one server of $n tools" "$rounds" "$A" scan --surface "$OUT/one-$n.json" --format json -o /dev/null
+    measure "scan-fleet-$n" "scan --surface, $((n / 100)) servers of 100 ($n tools)" "$rounds" "$A" scan --surface "$OUT/fleet-$n.json" --format json -o /dev/null
   done
-  measure "scan-10000" "scan --surface, 10000 tools" "$ROUNDS" "$A" scan --surface "$OUT/fleet-10000.json" --format json -o /dev/null
-  measure "scan-100000" "scan --surface, 100000 tools" 1 "$A" scan --surface "$OUT/fleet-100000.json" --format json -o /dev/null
-  measure "diff-10000" "diff, 10000 vs 10000 tools" "$ROUNDS" "$A" diff "$OUT/fleet-10000.json" "$OUT/fleet-10000-v2.json" --format json
+  if [ "$E2E_MAX" -ge 10000 ]; then
+    measure "diff-fleet-10000" "diff, 10000 vs 10000 tools (100 servers)" "$ROUNDS" "$A" diff "$OUT/fleet-10000.json" "$OUT/fleet-10000-v2.json" --format json
+    measure "diff-one-10000" "diff, 10000 vs 10000 tools (one server)" "$ROUNDS" "$A" diff "$OUT/one-10000.json" "$OUT/one-10000-v2.json" --format json
+  fi
   measure "report-1000" "report (HTML) of findings, 1000 tools" 3 "$A" report "$OUT/findings-1000.json" -o "$OUT/report-1000.html"
   measure "report-bundle-1000" "report (HTML) of a bundle, 1000 tools" 3 "$A" report "$OUT/fleet-1000.json" -o "$OUT/report-1000b.html"
 } | tee "$OUT/e2e.md"
-# whole scans at 10,000 and 100,000 tools, CPU per tool, into the scaling table
-awk -F'\t' -v max="${MAX_RATIO:-1.6}" '$1 == "scan-10000" { a = $4 / 10000 } $1 == "scan-100000" { b = $4 / 100000 }
-  END { if (a > 0 && b > 0) { r = b / a; printf "| assay scan --surface (whole command) | 10000 → 100000 | %.0f ns cpu | %.0f ns cpu | %.2f%s |\n", a * 1e9, b * 1e9, r, (r > max) ? " **superlinear**" : ""; exit (r > max) } }' \
-  "$OUT/e2e.tsv" >>"$OUT/scaling.md" || scaling=superlinear
+# CPU ratio per 4× tools of whole scans, both shapes (4 = linear)
+awk -F'\t' '$1 ~ /^scan-(one|fleet)-[0-9]+$/ { split($1, k, "-"); cpu[k[2], k[3]] = $4; if (!(k[2] in seen)) { seen[k[2]] = 1 } }
+  END { print ""; print "| whole scan | step | CPU ratio per 4× tools (4 = linear; target ≤ 4.5) |"; print "|---|---|---:|"
+    n = split("1000 10000 40000 100000", s, " ")
+    for (sh in seen) for (i = 2; i <= n; i++) { a = cpu[sh, s[i-1]]; b = cpu[sh, s[i]]; if (a > 0 && b > 0) { r = exp(log(b / a) * log(4) / log(s[i] / s[i-1])); printf "| %s | %s → %s | %.2f%s |\n", sh, s[i-1], s[i], r, (r > 4.5) ? " **superlinear**" : "" } } }' \
+  "$OUT/e2e.tsv" | tee -a "$OUT/e2e.md"
 cat "$OUT/scaling.md"
 
 echo "== assay proxy: added latency (p50, p99 over 10,000 messages) and throughput -> $OUT/proxy.md"
@@ -118,11 +142,17 @@ wasm_ratio=$(sed -n 's/| WebAssembly.* | \([0-9.]*\) |$/\1/p' "$OUT/wasm.md")
 {
   echo "| target | bound | wall | CPU | verdict |"
   echo "|---|---|---:|---:|---|"
-  row "analysis, 10,000 tools (scan --surface)" 1 "$(get scan-10000 3)" "$(get scan-10000 4)"
-  printf '| peak RSS, 10,000 tools | ≤ 200 MB | %s MB | | %s |\n' "$(get scan-10000 5)" "$(verdict "$(get scan-10000 5)" 200)"
-  row "analysis, 100,000 tools" 12 "$(get scan-100000 3)" "$(get scan-100000 4)"
-  printf '| scaling, every pass (time per tool, 10× more tools) | ≤ %s× | | | %s |\n' "${MAX_RATIO:-1.6}" "$([ "$scaling" = ok ] && echo "met (linear)" || echo "missed: see scaling table")"
-  row "diff, two 10,000-tool bundles" 1 "$(get diff-10000 3)" "$(get diff-10000 4)"
+  for sh in one fleet; do
+    row "scan, 10,000 tools ($sh)" 1 "$(get scan-$sh-10000 3)" "$(get scan-$sh-10000 4)"
+    printf '| peak RSS, 10,000 tools (%s) | ≤ 200 MB | %s MB | | %s |\n' "$sh" "$(get scan-$sh-10000 5)" "$(verdict "$(get scan-$sh-10000 5)" 200)"
+  done
+  printf '| CPU, 10,000 tools (both shapes) | ≤ 1.5 s | | %s s, %s s | %s, %s |\n' "$(get scan-one-10000 4)" "$(get scan-fleet-10000 4)" "$(verdict "$(get scan-one-10000 4)" 1.5)" "$(verdict "$(get scan-fleet-10000 4)" 1.5)"
+  printf '| CPU, 100,000 tools in one server | ≤ 15 s | | %s s | %s |\n' "$(get scan-one-100000 4)" "$(verdict "$(get scan-one-100000 4)" 15)"
+  printf '| assay version | ≤ 0.03 s wall | %s s | | %s |\n' "$(get version 3)" "$(verdict "$(get version 3)" 0.03)"
+  printf '| scan of one stored surface | ≤ 0.06 s wall | %s s | %s s | %s |\n' "$(get scan-surface 3)" "$(get scan-surface 4)" "$(verdict "$(get scan-surface 3)" 0.06)"
+  for sh in fleet one; do
+    printf '| diff, two 10,000-tool surfaces (%s) | ≤ 2 s CPU | %s s | %s s | %s |\n' "$sh" "$(get diff-$sh-10000 3)" "$(get diff-$sh-10000 4)" "$(verdict "$(get diff-$sh-10000 4)" 2)"
+  done
   row "HTML report of findings, 1,000 tools" 1 "$(get report-1000 3)" "$(get report-1000 4)"
   row "HTML report of a bundle (analysis included), 1,000 tools" 1 "$(get report-bundle-1000 3)" "$(get report-bundle-1000 4)"
   printf '| 10 live servers in parallel ÷ slowest alone | ≤ 1.3 | %s | | %s |\n' "${live_ratio:-}" "$(verdict "$live_ratio" 1.3)"

@@ -6,11 +6,13 @@
 // functions stop working once main returns.
 //
 //	assayInspect(files)             → recognise dropped files
-//	assayAnalyze(files, meta)       → findings + view of the files
-//	assayDiff(old, new, meta)       → drift old → new + view
+//	assayAnalyze(files, meta[, progress])    → findings + view of the files
+//	assayDiff(old, new, meta[, progress])    → drift old → new + view
 //	assayVerify(files)              → each file's signature status
 //
-// files is a JSON array of {name, text}; meta is {version, coreHash}.
+// files is a JSON array of {name, text}; meta is {version, coreHash};
+// progress, when given, is a JS function called with each analysis step
+// as it starts (the page's Worker posts it to the status line).
 // Every function takes and returns strings (JSON), so the page can run
 // this module in a Worker and pass messages as plain text.
 package main
@@ -35,7 +37,7 @@ func main() {
 		if err != nil {
 			return answer(&core.Result{Error: err.Error()})
 		}
-		return answer(core.Analyze(files, metaArg(args, 1)))
+		return answer(core.Analyze(files, metaArg(args, 1, 2)))
 	}))
 	js.Global().Set("assayDiff", js.FuncOf(func(this js.Value, args []js.Value) any {
 		old, err := filesArg(args, 0)
@@ -46,7 +48,7 @@ func main() {
 		if err != nil {
 			return answer(&core.Result{Error: err.Error()})
 		}
-		return answer(core.Diff(old, nw, metaArg(args, 2)))
+		return answer(core.Diff(old, nw, metaArg(args, 2, 3)))
 	}))
 	js.Global().Set("assayVerify", js.FuncOf(func(this js.Value, args []js.Value) any {
 		files, err := filesArg(args, 0)
@@ -72,10 +74,14 @@ func filesArg(args []js.Value, i int) ([]core.File, error) {
 	return files, nil
 }
 
-func metaArg(args []js.Value, i int) core.Meta {
+func metaArg(args []js.Value, i, progress int) core.Meta {
 	var m core.Meta
 	if len(args) > i && args[i].Type() == js.TypeString {
 		_ = json.Unmarshal([]byte(args[i].String()), &m)
+	}
+	if len(args) > progress && args[progress].Type() == js.TypeFunction {
+		f := args[progress]
+		m.Progress = func(step string) { f.Invoke(step) }
 	}
 	return m
 }

@@ -13,6 +13,7 @@ import (
 )
 
 func main() {
+	stopProfile := startProfile()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	width := 0
 	if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
@@ -25,5 +26,6 @@ func main() {
 		Width:     width,
 	})
 	stop()
+	stopProfile()
 	os.Exit(code)
 }

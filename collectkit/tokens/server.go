@@ -2,6 +2,8 @@ package tokens
 
 import (
 	"encoding/json"
+	"fmt"
+	"sort"
 
 	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/model"
@@ -63,18 +65,45 @@ func (c *Counter) countItems(items []json.RawMessage, fields []string) int {
 // carries exact counts. Servers with counts (exact or estimated) in another
 // encoding are recounted; exact counts in this encoding are kept.
 func CountBundle(b *model.Bundle, encoding string) error {
-	c, err := Get(encoding)
-	if err != nil {
-		return err
+	if encoding == "" {
+		encoding = Default
+	}
+	if i := sort.SearchStrings(Encodings, encoding); i == len(Encodings) || Encodings[i] != encoding {
+		return fmt.Errorf("unknown token encoding %q (want one of %v)", encoding, Encodings)
+	}
+	// The ranks (tens of MB, a fifth of a second to parse) are loaded only
+	// when a server has no counts in this encoding: a collected bundle
+	// carries its own.
+	var c *Counter
+	counter := func() (*Counter, error) {
+		if c != nil {
+			return c, nil
+		}
+		var err error
+		c, err = Get(encoding)
+		return c, err
 	}
 	for i := range b.Servers {
 		s := &b.Servers[i]
-		if t := s.Tokens; t != nil && !t.Estimated && t.Encoding == c.name {
+		if t := s.Tokens; t != nil && !t.Estimated && t.Encoding == encoding {
 			continue
+		}
+		c, err := counter()
+		if err != nil {
+			return err
 		}
 		s.Tokens = c.CountServer(s)
 	}
-	c.CountInstructions(b.Instructions)
+	for _, f := range b.Instructions {
+		if f.Tokens == nil || f.Tokens.Encoding != encoding {
+			c, err := counter()
+			if err != nil {
+				return err
+			}
+			c.CountInstructions(b.Instructions)
+			break
+		}
+	}
 	return nil
 }
 

@@ -152,3 +152,34 @@ func TestCountBundle(t *testing.T) {
 		t.Error("unknown encoding accepted")
 	}
 }
+
+// TestCountBundleOnlyWhatNeedsCounting: a bundle whose servers all carry
+// counts still gets its instruction files counted, and one with nothing
+// to count is left as it is (the ranks are loaded only on demand).
+func TestCountBundleOnlyWhatNeedsCounting(t *testing.T) {
+	kept := &model.ServerTokens{Encoding: O200K, Tools: map[string]int{"x": 7}, ToolsSum: 7}
+	b := &model.Bundle{
+		Servers:      []model.Server{{Name: "kept", Tools: []json.RawMessage{json.RawMessage(`{"name":"x"}`)}, Tokens: kept}},
+		Instructions: []model.InstructionFile{{Kind: "agents_md", Scope: "project", File: "AGENTS.md", Text: "Be brief."}},
+	}
+	if err := CountBundle(b, O200K); err != nil {
+		t.Fatal(err)
+	}
+	if b.Servers[0].Tokens != kept {
+		t.Error("exact counts in the same encoding were recounted")
+	}
+	want := mustCounter(t, O200K).Count("Be brief.")
+	if tk := b.Instructions[0].Tokens; tk == nil || tk.Encoding != O200K || tk.Text != want {
+		t.Errorf("instruction file tokens %+v, want %d in o200k_base", tk, want)
+	}
+	counted := b.Instructions[0].Tokens
+	if err := CountBundle(b, O200K); err != nil {
+		t.Fatal(err)
+	}
+	if b.Instructions[0].Tokens != counted || b.Servers[0].Tokens != kept {
+		t.Error("a bundle with nothing to count was changed")
+	}
+	if err := CountBundle(&model.Bundle{}, O200K); err != nil {
+		t.Errorf("empty bundle: %v", err)
+	}
+}

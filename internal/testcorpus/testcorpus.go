@@ -5,6 +5,8 @@
 package testcorpus
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -46,6 +48,30 @@ func Files() []string {
 }
 
 func exists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// Tools returns every tool definition of every capture, raw, in file
+// order. Tests that check a per-tool property on real definitions use it.
+func Tools() ([]json.RawMessage, error) {
+	files := Files()
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no corpus surfaces under %s", Surfaces())
+	}
+	var out []json.RawMessage
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		var capture struct {
+			Tools []json.RawMessage `json:"tools"`
+		}
+		if err := json.Unmarshal(data, &capture); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		out = append(out, capture.Tools...)
+	}
+	return out, nil
+}
 
 // NPMDir is testdata/npmcorpus: real MCP server surfaces the project
 // captured itself from npm (internal/capture), with index.json listing

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/assay-mcp/assay/report/apps"
+	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/classify"
 	"github.com/assay-mcp/assay/report/cost"
@@ -19,6 +20,7 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/policy"
 	"github.com/assay-mcp/assay/report/supply"
+	"github.com/assay-mcp/assay/report/surface"
 	"github.com/assay-mcp/assay/report/trust"
 )
 
@@ -36,6 +38,42 @@ type Options struct {
 	// Policy is a loaded --rules file: extra classification keywords,
 	// exceptions, downward overrides, disabled rules and ignored findings.
 	Policy *policy.Policy
+	// Observe, when set, is called as each pass starts (one of [Passes])
+	// and returns what to call when it ends. `make bench` measures CPU
+	// per tool by pass with it; the core itself reads no clock.
+	Observe func(pass string) (end func())
+	// Memo, when set, reuses results across analyses in one process (see
+	// package cache): `assay diff` gives both sides the same Memo, so an
+	// unchanged server is scanned once.
+	Memo *cache.Memo
+}
+
+// Passes names the pipeline's steps in order, as [Options.Observe] sees
+// them. Injection and classification are kept apart from the rest so
+// their share of the time is easy to attribute.
+var Passes = []string{PassDecode, PassHashes, PassCost, PassClassify, PassInject, PassHygiene, PassContext, PassFinish, PassSeal}
+
+// Pass names.
+const (
+	PassDecode   = "decode"   // each server's view (surface.New)
+	PassHashes   = "hashes"   // skeleton and every component hash
+	PassClassify = "classify" // classification and chains
+	PassInject   = "inject"   // injection heuristics
+	PassHygiene  = "hygiene"
+	PassContext  = "context" // supply chain, trust settings, instruction files, MCP Apps
+	PassCost     = "cost"
+	PassFinish   = "finish" // collection findings, policy, fingerprints, sort, summary
+	PassSeal     = "seal"   // analysis, surfaces and document hashes
+)
+
+func (o *Options) observe(pass string) func() {
+	if o.Observe == nil {
+		return func() {}
+	}
+	if end := o.Observe(pass); end != nil {
+		return end
+	}
+	return func() {}
 }
 
 // Analyze runs every pass over b and returns canonical, sorted findings.
@@ -51,30 +89,56 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 		Servers:   make([]model.ServerReport, len(b.Servers)),
 		Findings:  []model.Finding{},
 	}
-	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(&b.Servers[i]) })
+	// Each server's raw surface is decoded once into its view; every pass
+	// that has moved onto the view reads it instead of the raw JSON.
+	end := opts.observe(PassDecode)
+	views := make([]*surface.Server, len(b.Servers))
+	par.ForEach(len(b.Servers), func(i int) { views[i] = surface.New(&b.Servers[i]) })
+	end()
+	end = opts.observe(PassHashes)
+	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(views[i]) })
+	end()
+	// Cost reads only the views and the skeleton, so it runs now and the
+	// views (every decoded schema) can be freed before the two passes that
+	// still decode on their own. Its findings land in the same place after
+	// Finish sorts them.
+	end = opts.observe(PassCost)
+	cost.ApplyViews(b, views, f, opts.Cost)
+	end()
 	collectionFindings(b, f)
 	copts := opts.Classify
 	if copts == nil && opts.Policy != nil {
 		copts = opts.Policy.Classify()
 	}
+	end = opts.observe(PassClassify)
 	classify.Apply(b, f, copts)
+	end()
 	// Injection scanning is per server and the costliest pass: run servers
 	// in parallel and append in server order, so output is unchanged.
+	end = opts.observe(PassInject)
 	perServer := make([][]model.Finding, len(b.Servers))
-	par.ForEach(len(b.Servers), func(i int) { perServer[i] = inject.ScanServer(&b.Servers[i], opts.Inject) })
+	par.ForEach(len(b.Servers), func(i int) { perServer[i] = injectServer(opts.Memo, &b.Servers[i], opts.Inject) })
 	for _, fs := range perServer {
 		f.Findings = append(f.Findings, fs...)
 	}
+	end()
+	end = opts.observe(PassHygiene)
 	hygiene.Apply(b, f)
+	end()
 	// Beyond the server surface: the packages servers start, the agent
 	// settings that change trust, instruction files and skills, MCP Apps.
+	end = opts.observe(PassContext)
 	supply.Apply(b, f, opts.Supply)
 	trust.Apply(b, f)
 	instructions.Apply(b, f, opts.Instructions)
 	apps.Apply(b, f)
-	cost.Apply(b, f, opts.Cost)
+	end()
+	end = opts.observe(PassFinish)
 	policy.Apply(opts.Policy, f)
 	Finish(f)
+	end()
+	end = opts.observe(PassSeal)
+	defer end()
 	// Surface, analysis and document hashes, once classification and
 	// fingerprints are final. Sealing here (not in each writer) keeps the
 	// CLI and the WebAssembly core byte-identical, and lets 'assay verify'
@@ -142,16 +206,10 @@ func Finish(f *model.Findings) {
 	f.Summary = s
 }
 
-type toolHead struct {
-	Name        string          `json:"name"`
-	Title       string          `json:"title"`
-	Description json.RawMessage `json:"description"`
-	Input       json.RawMessage `json:"inputSchema"`
-	Output      json.RawMessage `json:"outputSchema"`
-	Annotations json.RawMessage `json:"annotations"`
-}
-
-func serverSkeleton(s *model.Server) model.ServerReport {
+// serverSkeleton is a server's report before any judgement: identity,
+// counts, tool names and titles, and every hash, read from the view.
+func serverSkeleton(v *surface.Server) model.ServerReport {
+	s := v.Src
 	r := model.ServerReport{
 		Name:            s.Name,
 		Identity:        s.Identity,
@@ -167,6 +225,8 @@ func serverSkeleton(s *model.Server) model.ServerReport {
 		Errors:          s.Errors,
 		Config:          s.Config,
 	}
+	// serverInfo is read as a struct decode reads it (member names match
+	// case-insensitively), as it always was.
 	var info struct{ Name, Version string }
 	_ = json.Unmarshal(s.ServerInfo, &info)
 	r.Implementation, r.Version = info.Name, info.Version
@@ -175,14 +235,17 @@ func serverSkeleton(s *model.Server) model.ServerReport {
 	}
 	names := make([]string, len(s.Tools))
 	toolHashes := make([]map[string]string, len(s.Tools))
-	for i, raw := range s.Tools {
-		var h toolHead
-		_ = json.Unmarshal(raw, &h)
-		t := model.ToolReport{Name: h.Name, Title: h.Title, Kinds: []string{}, Effect: model.EffectUnknown, Tier: "R0"}
-		if s.Tokens != nil {
-			t.Tokens = s.Tokens.Tools[h.Name]
+	for i := range v.Tools {
+		vt := &v.Tools[i]
+		name, title := vt.Name, vt.Title
+		if vt.KeyCaseVariant {
+			name, title = headOf(vt.Raw)
 		}
-		names[i], toolHashes[i] = h.Name, hashes.ToolHashes(raw)
+		t := model.ToolReport{Name: name, Title: title, Kinds: []string{}, Effect: model.EffectUnknown, Tier: "R0"}
+		if s.Tokens != nil {
+			t.Tokens = s.Tokens.Tools[name]
+		}
+		names[i], toolHashes[i] = name, hashes.ToolHashesOf(vt)
 		t.Hashes = toolHashes[i]
 		r.Tools[i] = t
 	}
@@ -190,6 +253,17 @@ func serverSkeleton(s *model.Server) model.ServerReport {
 	// stored hashes are what `assay verify` checks against these.
 	r.Hashes = hashes.ServerHashes(s, names, toolHashes)
 	return r
+}
+
+// headOf reads name and title the way a struct decode does, for the rare
+// definition whose member names differ from the standard ones by case.
+func headOf(raw json.RawMessage) (name, title string) {
+	var h struct {
+		Name  string `json:"name"`
+		Title string `json:"title"`
+	}
+	_ = json.Unmarshal(raw, &h)
+	return h.Name, h.Title
 }
 
 func collectionFindings(b *model.Bundle, f *model.Findings) {

@@ -19,6 +19,23 @@ func TestParallelMatchesSequential(t *testing.T) {
 	files, _ := filepath.Glob("../../testdata/surfaces/*.json")
 	more := testcorpus.Files()
 	files = append(files, more...)
+	if len(files) < 4 {
+		t.Fatalf("only %d surfaces", len(files))
+	}
+	b := mergeFiles(t, files)
+	prev := runtime.GOMAXPROCS(1)
+	seq, _ := model.Marshal(Analyze(b, nil))
+	runtime.GOMAXPROCS(4)
+	par, _ := model.Marshal(Analyze(b, nil))
+	runtime.GOMAXPROCS(prev)
+	if !bytes.Equal(seq, par) {
+		t.Fatal("parallel analysis differs from sequential")
+	}
+}
+
+// mergeFiles decodes every file and merges them into one bundle.
+func mergeFiles(t *testing.T, files []string) *model.Bundle {
+	t.Helper()
 	var parts []*model.Bundle
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -31,16 +48,5 @@ func TestParallelMatchesSequential(t *testing.T) {
 		}
 		parts = append(parts, in.Bundle)
 	}
-	if len(parts) < 4 {
-		t.Fatalf("only %d surfaces", len(parts))
-	}
-	b := model.Merge(parts...)
-	prev := runtime.GOMAXPROCS(1)
-	seq, _ := model.Marshal(Analyze(b, nil))
-	runtime.GOMAXPROCS(4)
-	par, _ := model.Marshal(Analyze(b, nil))
-	runtime.GOMAXPROCS(prev)
-	if !bytes.Equal(seq, par) {
-		t.Fatal("parallel analysis differs from sequential")
-	}
+	return model.Merge(parts...)
 }

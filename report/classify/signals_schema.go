@@ -2,7 +2,7 @@ package classify
 
 import (
 	"encoding/json"
-	"regexp"
+	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/model"
@@ -29,12 +29,12 @@ var (
 	opParams = map[string]bool{"action": true, "operation": true, "op": true, "command": true, "method": true, "subcommand": true, "verb": true}
 	// Raw query languages that can change data (a query parameter naming
 	// one is code). Pure read languages (PromQL, JQL, XPath) are not here.
-	reQueryLang = regexp.MustCompile(`\b(sql|cypher|graphql|sparql|gremlin|n1ql|cql|psql|select statement|select quer(y|ies)|sqlite|mysql|postgres|postgresql|raw quer(y|ies)|query language)\b`)
-	reCodeDesc  = regexp.MustCompile(`\b(javascript|js|python|typescript|code|script|shell|bash|function)\b`)
-	reRunDesc   = regexp.MustCompile(`\b(run|runs|execute[sd]?|exec|shell|terminal|kubectl|bash|sql|psql|content|source|implements?)\b`)
-	reFileDesc  = regexp.MustCompile(`\b(file|files|director(y|ies)|folder|filesystem|path)\b`)
+	reQueryLang = lazyre.New(`\b(sql|cypher|graphql|sparql|gremlin|n1ql|cql|psql|select statement|select quer(y|ies)|sqlite|mysql|postgres|postgresql|raw quer(y|ies)|query language)\b`)
+	reCodeDesc  = lazyre.New(`\b(javascript|js|python|typescript|code|script|shell|bash|function)\b`)
+	reRunDesc   = lazyre.New(`\b(run|runs|execute[sd]?|exec|shell|terminal|kubectl|bash|sql|psql|content|source|implements?)\b`)
+	reFileDesc  = lazyre.New(`\b(file|files|director(y|ies)|folder|filesystem|path)\b`)
 	// A pinned host: ^ + literal http(s):// + escaped-dot DNS labels + / or $.
-	rePinned = regexp.MustCompile(`^\^https?(\\?:)?(\\/|/){2}[a-z0-9-]+(\\\.[a-z0-9-]+)+(\\?/|\$)`)
+	rePinned = lazyre.New(`^\^https?(\\?:)?(\\/|/){2}[a-z0-9-]+(\\\.[a-z0-9-]+)+(\\?/|\$)`)
 )
 
 // snake is the property name as lower snake_case words.

@@ -1,7 +1,7 @@
 package classify
 
 import (
-	"regexp"
+	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/model"
@@ -21,13 +21,13 @@ func (t *tc) annotationSignals() {
 
 var (
 	// Leading boilerplate before a description's first verb.
-	reLead      = regexp.MustCompile(`^(?:(?:this|the|a) )?(?:tool|function|endpoint|command|method|helper|api)?\s*(?:(?:is )?used |that |which |will |can |lets you |allows? (?:you |the (?:user|model|assistant) )?|enables? (?:you )?|helps? (?:you )?|for |to |use (?:this )?(?:tool )?to )*`)
-	reFirstWord = regexp.MustCompile(`^[a-z][a-z-]*`)
-	reNumbers   = regexp.MustCompile(`\b(two|2|multiple|several) numbers\b|\bnumbers? together\b|\bsum of\b`)
+	reLead      = lazyre.New(`^(?:(?:this|the|a) )?(?:tool|function|endpoint|command|method|helper|api)?\s*(?:(?:is )?used |that |which |will |can |lets you |allows? (?:you |the (?:user|model|assistant) )?|enables? (?:you )?|helps? (?:you )?|for |to |use (?:this )?(?:tool )?to )*`)
+	reFirstWord = lazyre.New(`^[a-z][a-z-]*`)
+	reNumbers   = lazyre.New(`\b(two|2|multiple|several) numbers\b|\bnumbers? together\b|\bsum of\b`)
 
 	// Description phrases: the weakest signal, they only raise.
 	descPhrases = []struct {
-		re     *regexp.Regexp
+		re     *lazyre.Regexp
 		tier   int
 		kinds  []string
 		reason string
@@ -39,14 +39,14 @@ var (
 		// (the regexps were most of classification's time).
 		need []string
 	}{
-		{regexp.MustCompile(`\b(execute|executes|run|runs|evaluate|evaluates) (?:an? |the |any |arbitrary |custom |raw |user[- ]provided |provided )*(javascript|js|python|shell|bash|powershell|code|scripts?|commands?)\b`), 5, codeKinds(true), "describes running code", false, []string{"execut", "run", "evaluat"}},
-		{regexp.MustCompile(`\barbitrary (code|commands?|scripts?|javascript)\b`), 5, codeKinds(true), "describes arbitrary code", false, []string{"arbitrary "}},
-		{regexp.MustCompile(`\b(execut|run)\w* (?:an? |the |any |arbitrary |raw |custom )*(sql|cypher|graphql|sparql|gremlin)\b`), 5, codeKinds(false), "describes running a query language", false, []string{"execut", "run"}},
-		{regexp.MustCompile(`\bpermanently (delet|remov|destroy|eras|purg)|\bcannot be (undone|reversed|recovered)\b|\birreversibl|\bdata loss\b`), 5, []string{model.KindDestructive}, "describes an irreversible change", false, []string{"permanently ", "cannot be ", "irreversibl", "data loss"}},
-		{regexp.MustCompile(`\bsends? (?:an? |the |new )?(e-?mails?|messages?|sms|texts?|text messages?|notifications?|webhooks?|http requests?|requests? to|invit\w+|push)\b|\bposts? (?:an? |the )?(messages?|comments?|tweets?|replies) (to|in|on)\b|\bpublish(es)? (?:it |them )?to\b|\bbroadcast\w*\b`), 4, []string{model.KindEgress}, "describes sending to others", false, []string{"send", "post", "publish", "broadcast"}},
-		{regexp.MustCompile(`\b(any|arbitrary) (url|uri|endpoint|website|web ?page|host)s?\b`), 4, []string{model.KindEgress, model.KindIngestsUntrusted}, "describes reaching arbitrary URLs", false, []string{"any ", "arbitrary "}},
-		{regexp.MustCompile(`\b(web ?pages?|websites?|the (?:open )?web|internet|scrap(e|es|ing)|crawl\w*|html|search engines?|web search|search results|untrusted|user[- ]generated|third[- ]party content|browser)\b`), 1, []string{model.KindIngestsUntrusted}, "describes third-party content", true, []string{"web", "internet", "scrap", "crawl", "html", "search", "untrusted", "user", "third", "browser"}},
-		{regexp.MustCompile(`\b(environment variables?|credentials?|api[ _-]?keys?|secrets?|passwords?|private keys?|access tokens?|personal (data|information)|pii|e-?mails?|inbox|file contents?|contents? of (?:an? |the )?files?|filesystem|file system|local files?)\b`), 2, []string{model.KindReadSensitive}, "describes private data", true, []string{"environment", "credential", "api", "secret", "password", "private", "access token", "personal", "pii", "mail", "inbox", "file", "content"}},
+		{lazyre.New(`\b(execute|executes|run|runs|evaluate|evaluates) (?:an? |the |any |arbitrary |custom |raw |user[- ]provided |provided )*(javascript|js|python|shell|bash|powershell|code|scripts?|commands?)\b`), 5, codeKinds(true), "describes running code", false, []string{"execut", "run", "evaluat"}},
+		{lazyre.New(`\barbitrary (code|commands?|scripts?|javascript)\b`), 5, codeKinds(true), "describes arbitrary code", false, []string{"arbitrary "}},
+		{lazyre.New(`\b(execut|run)\w* (?:an? |the |any |arbitrary |raw |custom )*(sql|cypher|graphql|sparql|gremlin)\b`), 5, codeKinds(false), "describes running a query language", false, []string{"execut", "run"}},
+		{lazyre.New(`\bpermanently (delet|remov|destroy|eras|purg)|\bcannot be (undone|reversed|recovered)\b|\birreversibl|\bdata loss\b`), 5, []string{model.KindDestructive}, "describes an irreversible change", false, []string{"permanently ", "cannot be ", "irreversibl", "data loss"}},
+		{lazyre.New(`\bsends? (?:an? |the |new )?(e-?mails?|messages?|sms|texts?|text messages?|notifications?|webhooks?|http requests?|requests? to|invit\w+|push)\b|\bposts? (?:an? |the )?(messages?|comments?|tweets?|replies) (to|in|on)\b|\bpublish(es)? (?:it |them )?to\b|\bbroadcast\w*\b`), 4, []string{model.KindEgress}, "describes sending to others", false, []string{"send", "post", "publish", "broadcast"}},
+		{lazyre.New(`\b(any|arbitrary) (url|uri|endpoint|website|web ?page|host)s?\b`), 4, []string{model.KindEgress, model.KindIngestsUntrusted}, "describes reaching arbitrary URLs", false, []string{"any ", "arbitrary "}},
+		{lazyre.New(`\b(web ?pages?|websites?|the (?:open )?web|internet|scrap(e|es|ing)|crawl\w*|html|search engines?|web search|search results|untrusted|user[- ]generated|third[- ]party content|browser)\b`), 1, []string{model.KindIngestsUntrusted}, "describes third-party content", true, []string{"web", "internet", "scrap", "crawl", "html", "search", "untrusted", "user", "third", "browser"}},
+		{lazyre.New(`\b(environment variables?|credentials?|api[ _-]?keys?|secrets?|passwords?|private keys?|access tokens?|personal (data|information)|pii|e-?mails?|inbox|file contents?|contents? of (?:an? |the )?files?|filesystem|file system|local files?)\b`), 2, []string{model.KindReadSensitive}, "describes private data", true, []string{"environment", "credential", "api", "secret", "password", "private", "access token", "personal", "pii", "mail", "inbox", "file", "content"}},
 	}
 )
 

@@ -3,14 +3,15 @@ package cost
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/assay-mcp/assay/report/internal/sentence"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/catalog"
+	"github.com/assay-mcp/assay/report/internal/sentence"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 	"github.com/assay-mcp/assay/report/textsafe"
 )
 
@@ -32,10 +33,11 @@ const (
 // the first costs tokens on every request and could be said once, in the
 // server instructions. Savings are estimates even when the tools carry
 // exact counts, because the page has no tokenizer to count one sentence.
-func boilerplateFindings(s *model.Server, enc string, o *Options) []model.Finding {
+func boilerplateFindings(v *surface.Server, enc string, o *Options) []model.Finding {
+	s := v.Src
 	where := map[string][]string{}
-	for _, raw := range s.Tools {
-		name, desc := toolDescription(raw)
+	for i := range v.Tools {
+		name, desc := toolDescription(&v.Tools[i])
 		seen := map[string]bool{}
 		for _, sen := range sentences(desc) {
 			if seen[sen] {
@@ -87,8 +89,13 @@ func boilerplateFindings(s *model.Server, enc string, o *Options) []model.Findin
 	return out
 }
 
-// toolDescription reads a tool's name and description.
-func toolDescription(raw json.RawMessage) (string, string) {
+// toolDescription reads a tool's name and description as a struct decode
+// of the definition does (a non-string description reads as "").
+func toolDescription(t *surface.Tool) (string, string) {
+	if !t.KeyCaseVariant {
+		return t.Name, t.Description
+	}
+	raw := t.Raw
 	var h struct {
 		Name        string `json:"name"`
 		Description string `json:"description"`

@@ -22,6 +22,7 @@ import (
 
 	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 // Basis names what a server contributes to a context total.
@@ -85,12 +86,22 @@ type serverCost struct {
 // Apply fills f.Summary.Tokens, fills estimated counts into f.Servers for
 // servers with none recorded, and appends cost findings. It never mutates b.
 func Apply(b *model.Bundle, f *model.Findings, opts *Options) {
+	views := make([]*surface.Server, len(b.Servers))
+	for i := range b.Servers {
+		views[i] = surface.New(&b.Servers[i])
+	}
+	ApplyViews(b, views, f, opts)
+}
+
+// ApplyViews is [Apply] reading tool names and descriptions from the
+// servers' decoded views (views[i] is b.Servers[i]), as the analysis does.
+func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opts *Options) {
 	o := opts.withDefaults()
 	enc := summaryEncoding(b, o.Encoding)
 	costs := make([]serverCost, len(b.Servers))
 	sum := &model.TokenSummary{Encoding: enc, Window: o.Window, Basis: Basis, PricePerMTok: positive(o.PricePerMTok)}
 	for i := range b.Servers {
-		costs[i] = measure(&b.Servers[i], enc)
+		costs[i] = measure(views[i], enc)
 		c := &costs[i]
 		if c.tokens.Estimated {
 			sum.Estimated = true
@@ -117,7 +128,7 @@ func Apply(b *model.Bundle, f *model.Findings, opts *Options) {
 		s := &b.Servers[i]
 		f.Findings = append(f.Findings, concentrationFindings(s, &costs[i], enc)...)
 		f.Findings = append(f.Findings, largeToolFindings(s, &costs[i], enc, &o)...)
-		f.Findings = append(f.Findings, boilerplateFindings(s, enc, &o)...)
+		f.Findings = append(f.Findings, boilerplateFindings(views[i], enc, &o)...)
 	}
 }
 
@@ -134,13 +145,14 @@ func summaryEncoding(b *model.Bundle, want string) string {
 
 // measure takes a server's recorded counts when they are exact and in the
 // summary encoding, and estimates otherwise.
-func measure(s *model.Server, enc string) serverCost {
+func measure(v *surface.Server, enc string) serverCost {
 	var c serverCost
+	s := v.Src
 	if t := s.Tokens; t != nil && !t.Estimated && t.Encoding == enc && t.Tools != nil {
 		c.tokens = t
 		c.perTool = make([]int, len(s.Tools))
-		for i, raw := range s.Tools {
-			c.perTool[i] = t.Tools[canon.ToolName(raw)]
+		for i := range v.Tools {
+			c.perTool[i] = t.Tools[toolName(&v.Tools[i])]
 		}
 	} else {
 		c.tokens, c.perTool = Estimate(s, enc)
@@ -205,3 +217,13 @@ func positive(x float64) float64 {
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
+
+// toolName is [canon.ToolName] from the view: the struct decode it does
+// matches member names case-insensitively, so a tool spelled "Name" takes
+// the raw path.
+func toolName(t *surface.Tool) string {
+	if t.KeyCaseVariant {
+		return canon.ToolName(t.Raw)
+	}
+	return t.Name
+}

@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/assay-mcp/assay/report/analyze"
+	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/model"
@@ -85,11 +86,20 @@ func Diff(old, new *Side, opts *Options) (*Result, error) {
 	if c < 0 {
 		return nil, fmt.Errorf("ceiling %q is not a tier R0…R5", ceiling)
 	}
-	ov, err := newView(old, opts.Analyze)
+	// Both sides share one memo: a server whose raw surface did not change
+	// is analysed once, not twice.
+	aopts := analyze.Options{}
+	if opts.Analyze != nil {
+		aopts = *opts.Analyze
+	}
+	if aopts.Memo == nil {
+		aopts.Memo = cache.New()
+	}
+	ov, err := newView(old, &aopts)
 	if err != nil {
 		return nil, fmt.Errorf("old side: %w", err)
 	}
-	nv, err := newView(new, opts.Analyze)
+	nv, err := newView(new, &aopts)
 	if err != nil {
 		return nil, fmt.Errorf("new side: %w", err)
 	}

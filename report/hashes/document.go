@@ -16,6 +16,55 @@ func DocumentHash(v any) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("encoding document: %w", err)
 	}
+	if h, ok := documentHashFast(raw); ok {
+		return h, nil
+	}
+	return documentHashJCS(raw)
+}
+
+// documentHashFast is one canonicalising pass over the encoded document:
+// top-level members split with their values already canonical, the
+// excluded ones dropped, the rest written sorted. For a 10,000-tool
+// findings document it replaces decode, re-encode and a JCS parse.
+func documentHashFast(raw []byte) (string, bool) {
+	ms, err := canon.RawMembers(raw)
+	if err != nil {
+		return "", false
+	}
+	kept := ms[:0]
+	for _, m := range ms {
+		switch m.Key {
+		case "signature", "createdAt":
+			continue
+		case "hashes":
+			hm, err := canon.RawMembers(m.Raw)
+			if err != nil {
+				return "", false
+			}
+			rest := hm[:0]
+			for _, x := range hm {
+				if x.Key != Document {
+					rest = append(rest, x)
+				}
+			}
+			if len(rest) == 0 {
+				continue
+			}
+			if m.Raw, err = canon.AppendMembers(nil, rest); err != nil {
+				return "", false
+			}
+		}
+		kept = append(kept, m)
+	}
+	out, err := canon.AppendMembers(make([]byte, 0, len(raw)), kept)
+	if err != nil {
+		return "", false
+	}
+	return canon.Sum(out), true
+}
+
+// documentHashJCS is the reference path: decode, drop, re-encode, JCS.
+func documentHashJCS(raw []byte) (string, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return "", fmt.Errorf("document is not an object: %w", err)

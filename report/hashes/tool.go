@@ -1,10 +1,12 @@
 package hashes
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/canon"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 // Keys of a tool's hash map.
@@ -82,4 +84,67 @@ func TextKeys(h map[string]string) map[string]string {
 		}
 	}
 	return out
+}
+
+// ToolHashesOf is [ToolHashes] over a tool already decoded into the
+// server's view: the same map, without parsing the definition again. A
+// definition whose member names differ from the spelled ones only by case
+// (which encoding/json would still match) takes the raw path, so the two
+// never disagree.
+func ToolHashesOf(t *surface.Tool) map[string]string {
+	if t.Members == nil || t.KeyCaseVariant {
+		return ToolHashes(t.Raw)
+	}
+	all := t.Members
+	h := make(map[string]string, 8+t.End-t.First)
+	h[Description] = canon.Hash(canon.Pick(all, "description", "title"))
+	h[InputSchema] = canon.Hash(all["inputSchema"])
+	h[OutputSchema] = canon.Hash(all["outputSchema"])
+	h[Annotations] = canon.Hash(all["annotations"])
+	// encoding/json's *string fields, which ToolHashes decodes into, hold
+	// "" for a member that is present but neither a string nor null.
+	title, hasTitle := stringish(all["title"], t.Title, t.HasTitle)
+	desc, hasDesc := stringish(all["description"], t.Description, t.HasDescription)
+	folded := map[string]string{}
+	if hasTitle {
+		folded["title"] = CollapseSpace(title)
+	}
+	if hasDesc {
+		folded["description"] = CollapseSpace(desc)
+	}
+	h[DescriptionText] = canon.HashValue(folded)
+	if hasDesc {
+		h[TextPrefix+"description"] = TextHash(desc)
+	}
+	if hasTitle {
+		h[TextPrefix+"title"] = TextHash(title)
+	}
+	if at, ok := t.Annotations["title"]; ok && at != nil {
+		s, _ := at.(string)
+		h[TextPrefix+"annotations/title"] = TextHash(s)
+	}
+	var texts []Text
+	if t.InputSchema != nil {
+		walkSchema(t.InputSchema, "inputSchema", &texts)
+	}
+	if t.OutputSchema != nil {
+		walkSchema(t.OutputSchema, "outputSchema", &texts)
+	}
+	for _, x := range texts {
+		h[TextPrefix+x.Path] = TextHash(x.Value)
+	}
+	h[Tool] = ToolComposite(t.Name, h)
+	return h
+}
+
+// stringish is how a *string field decodes raw: absent or null is nil, a
+// string is itself, anything else is "".
+func stringish(raw json.RawMessage, s string, isString bool) (string, bool) {
+	if isString {
+		return s, true
+	}
+	if len(raw) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return "", false
+	}
+	return "", true
 }

@@ -1,7 +1,7 @@
 package inject
 
 import (
-	"regexp"
+	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strings"
 )
 
@@ -78,7 +78,7 @@ func scanText(c *scanCtx) []hit {
 	c.sents = splitSentences(t)
 	c.marks = computeMarks(t, c.sents)
 	var out []hit
-	for _, r := range all {
+	for _, r := range rules() {
 		if !kindAllowed(r, c.e.Kind) {
 			continue
 		}
@@ -144,7 +144,7 @@ func splitSentences(t string) [][2]int {
 // find returns the first match of re (absolute submatch indices) that ok
 // accepts, searching only sentences that pass the prefilter, or the whole
 // text when whole is set (and the prefilter passed somewhere).
-func (c *scanCtx) find(re *regexp.Regexp, p *preSet, whole bool, ok func([]int) bool) []int {
+func (c *scanCtx) find(re *lazyre.Regexp, p *preSet, whole bool, ok func([]int) bool) []int {
 	all := c.findAll(re, p, whole, 1, ok)
 	if len(all) == 0 {
 		return nil
@@ -153,7 +153,7 @@ func (c *scanCtx) find(re *regexp.Regexp, p *preSet, whole bool, ok func([]int) 
 }
 
 // findAll is find for up to n matches, in text order.
-func (c *scanCtx) findAll(re *regexp.Regexp, p *preSet, whole bool, n int, ok func([]int) bool) [][]int {
+func (c *scanCtx) findAll(re *lazyre.Regexp, p *preSet, whole bool, n int, ok func([]int) bool) [][]int {
 	t := c.text
 	if c.marks == nil {
 		c.sents = splitSentences(t)
@@ -259,7 +259,7 @@ func sentence(t string, a, b int) (int, int) {
 	return s, e
 }
 
-var reNegWord = regexp.MustCompile(`\b(?:not|never|no|don'?t|doesn'?t|won'?t|cannot|can'?t|without|nor|neither|isn'?t|aren'?t|shouldn'?t|mustn'?t|wouldn'?t|didn'?t)\s*$`)
+var reNegWord = lazyre.New(`\b(?:not|never|no|don'?t|doesn'?t|won'?t|cannot|can'?t|without|nor|neither|isn'?t|aren'?t|shouldn'?t|mustn'?t|wouldn'?t|didn'?t)\s*$`)
 
 // negatedBefore reports a negation within the three words before i
 // ("never send your password to …", "does not ignore previous …").
@@ -285,8 +285,8 @@ func negatedBefore(t string, i int) bool {
 }
 
 var (
-	reMentionCue = regexp.MustCompile(`\b(?:such\s+as|e\.g|for\s+example|for\s+instance|like|phrases?|patterns?|strings?|examples?|attempts?|known|common|typical|classic)\b`)
-	reDetectCue  = regexp.MustCompile(`\b(?:detect\w*|scan\w*|flag\w*|block\w*|filter\w*|classif\w*|identif\w*|guard\w*|injections?|jailbreaks?|sanitiz\w*|moderat\w*|red[- ]team\w*|security\s+test\w*)\b`)
+	reMentionCue = lazyre.New(`\b(?:such\s+as|e\.g|for\s+example|for\s+instance|like|phrases?|patterns?|strings?|examples?|attempts?|known|common|typical|classic)\b`)
+	reDetectCue  = lazyre.New(`\b(?:detect\w*|scan\w*|flag\w*|block\w*|filter\w*|classif\w*|identif\w*|guard\w*|injections?|jailbreaks?|sanitiz\w*|moderat\w*|red[- ]team\w*|security\s+test\w*)\b`)
 )
 
 // notNegatedOrQuoted vets a match: not negated ("never ignore your

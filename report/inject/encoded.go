@@ -4,7 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
-	"regexp"
+	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strconv"
 	"strings"
 	"unicode"
@@ -18,9 +18,9 @@ import (
 // descriptions have no reason to carry prose in base64.
 
 var (
-	reHexRun = regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}){8,}`)
-	rePct    = regexp.MustCompile(`(?:[^\s%]{0,3}%[0-9a-fA-F]{2}){6,}[^\s%]*`)
-	reUEsc   = regexp.MustCompile(`(?:\\u[0-9a-fA-F]{4}){4,}`)
+	reHexRun = lazyre.New(`(?:\\x[0-9a-fA-F]{2}){8,}`)
+	rePct    = lazyre.New(`(?:[^\s%]{0,3}%[0-9a-fA-F]{2}){6,}[^\s%]*`)
+	reUEsc   = lazyre.New(`(?:\\u[0-9a-fA-F]{4}){4,}`)
 )
 
 // decoded is one decoded candidate with its span in the original.

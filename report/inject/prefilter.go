@@ -18,7 +18,6 @@ type preSet struct {
 
 var (
 	preSets []*preSet
-	ac      *automaton
 )
 
 // newPre registers a prefilter with one group of alternative literals.
@@ -28,7 +27,6 @@ func newPre(lits ...string) *preSet { return newPreGroups(lits) }
 func newPreGroups(groups ...[]string) *preSet {
 	p := &preSet{id: len(preSets), groups: groups}
 	preSets = append(preSets, p)
-	ac = nil
 	return p
 }
 
@@ -118,10 +116,7 @@ type marks map[int][]int
 // computeMarks reads t once and returns the qualifying sentences of every
 // prefilter. sents must be sorted spans covering the text's sentences.
 func computeMarks(t string, sents [][2]int) marks {
-	if ac == nil {
-		ac = buildAutomaton()
-	}
-	a := ac
+	a := automatonOnce()
 	// per set, per group: sentence ids in increasing order (deduplicated)
 	var groupHits map[int32][][]int
 	s := int32(0)

@@ -1,9 +1,10 @@
 package inject
 
 import (
-	"regexp"
+	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Catalogue ids of the injection classes (see report/catalog).
@@ -44,7 +45,7 @@ type matcher struct {
 	// Whole runs the expression over the whole string, for markup that
 	// spans sentences (comments).
 	Whole bool
-	Re    *regexp.Regexp
+	Re    *lazyre.Regexp
 	// OK, when set, vets a match (ownership, negation, scope).
 	OK func(c *scanCtx, m []int) bool
 }
@@ -58,9 +59,9 @@ var macros = strings.NewReplacer(
 
 // rx compiles a rule expression with macros; gap widths are written
 // {G40} (up to 40 characters inside a sentence).
-func rx(expr string) *regexp.Regexp {
+func rx(expr string) *lazyre.Regexp {
 	expr = expandGaps(expr)
-	return regexp.MustCompile(macros.Replace(expr))
+	return lazyre.New(macros.Replace(expr))
 }
 
 // expandGaps rewrites {GN} into a bounded repetition of the gap class.
@@ -87,8 +88,9 @@ func expandGaps(s string) string {
 	}
 }
 
-// all is every row, in catalogue order; built once.
-var all = buildRules()
+// rules is every row, in catalogue order, built on first use (nothing is
+// compiled at process start: a command that scans nothing pays nothing).
+var rules = sync.OnceValue(buildRules)
 
 func buildRules() []*matcher {
 	var rs []*matcher
@@ -103,5 +105,9 @@ func buildRules() []*matcher {
 	return rs
 }
 
-// The automaton is built once all prefilters are registered.
-func init() { ac = buildAutomaton() }
+// automaton is the prefilter automaton, built on first use once every
+// row (and so every prefilter) is registered; safe for concurrent scans.
+var automatonOnce = sync.OnceValue(func() *automaton {
+	rules()
+	return buildAutomaton()
+})

@@ -1,6 +1,6 @@
 package inject
 
-import "regexp"
+import "github.com/assay-mcp/assay/report/internal/lazyre"
 
 // Co-occurrence rules are the safety net under the phrase rules: one
 // sentence that holds every feature of a class, in any order. Attack text
@@ -84,13 +84,13 @@ type finder interface{ FindStringIndex(s string) []int }
 // (and one of also, when set).
 type gatedPart struct {
 	lits []string
-	re   *regexp.Regexp
+	re   *lazyre.Regexp
 	also []string
 }
 
 // gated is a base expression with gated alternatives tried after it.
 type gated struct {
-	base  *regexp.Regexp
+	base  *lazyre.Regexp
 	parts []gatedPart
 }
 
@@ -292,7 +292,7 @@ var reUseBefore = rx(`\b(?:use|call|try|run|see|invoke|prefer)\s+(?:the\s+)?$`)
 // reSuccession is a version note: this tool replaces its own predecessor.
 var reSuccession = rx(`\b(?:replaces|supersedes|succeeds|is\s+the\s+successor\s+(?:of|to))\s+(?:the\s+)?(?:deprecated|legacy|old|older|previous|former|v\d)`)
 
-var reIdentOnly = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
+var reIdentOnly = lazyre.New(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
 
 // crossToolSentence requires any named tool to be foreign.
 func crossToolSentence(c *scanCtx, s0, s1 int) bool {
@@ -326,4 +326,4 @@ var reDescribedTool = rx(`\b(?:when(?:ever)?|if|once|after|before)\s+(?:the|a|an
 // reForeignServer names another server outright.
 var reForeignServer = rx(`\b(?:any|every|each)\s+(?:[\w-]+\s+){0,2}?(?:tool|server)\s+(?:calls?|invocations?)\b|\b(?:server|mcp)'s\b|\b(?:another|other|any|every|a\s+different)\s+(?:mcp\s+)?servers?\b`)
 
-var reIdentAny = regexp.MustCompile(`\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b`)
+var reIdentAny = lazyre.New(`\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b`)

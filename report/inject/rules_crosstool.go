@@ -71,12 +71,8 @@ func preferenceRules() []*matcher {
 				if name == "this" || name == "that" || name == "these" || c.sc.tools[name] || c.ownParam(name) || c.sc.names[name] {
 					return false
 				}
-				for t := range c.sc.tools {
-					for _, tok := range identTokens(t) {
-						if tok == name {
-							return false
-						}
-					}
+				if c.sc.toolTokens[name] {
+					return false
 				}
 				return notNegatedOrQuoted(c, m)
 			}},
@@ -192,8 +188,10 @@ func (c *scanCtx) foreign(id string) bool {
 	}
 	// Qualified names: mcp__server__tool or server_tool where the last
 	// segment or the remainder is an own tool.
-	for t := range c.sc.tools {
-		if strings.HasSuffix(id, "__"+t) || strings.HasSuffix(id, "_"+t) || strings.HasSuffix(id, "-"+t) || strings.HasSuffix(id, "."+t) {
+	// (An own tool t with id ending in "__"+t also ends in "_"+t, so one
+	// lookup per separator in id replaces a loop over every own tool.)
+	for i := 0; i < len(id); i++ {
+		if sep := id[i]; (sep == '_' || sep == '-' || sep == '.') && c.sc.tools[id[i+1:]] {
 			return false
 		}
 	}
@@ -211,12 +209,7 @@ func (c *scanCtx) ownParam(id string) bool {
 	if p := c.params(); p != nil && p[id] {
 		return true
 	}
-	for _, p := range c.sc.params {
-		if p[id] {
-			return true
-		}
-	}
-	return false
+	return c.sc.anyParam[id]
 }
 
 // reOtherSubject is a denial whose subject is itself other tools ("say

@@ -1,7 +1,7 @@
 package inject
 
 import (
-	"regexp"
+	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strings"
 )
 
@@ -23,7 +23,7 @@ var (
 	reAddrVerb  = rx(`\b(?:cc|bcc|loop\s+in|copy\s+in|blind\s+copy|blind\s+carbon\s+copy)\s*:?\s+(?:\w+\s+){0,3}?` + `[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`)
 	reSinkDecl  = rx(`\b(?:webhook|endpoint|callback|sink|collector|receiver|destination|exfil\w*|logging\s+server|backup\s+server|relay|listener|drop\s+box|dropbox|inbox)(?:\s+(?:url|address|host|server))?(?:\s+(?:for|of)\s+(?:\w+\s+){0,3}?\w+)?\s*(?:is|are|:|=|at|lives\s+at)\s*<?` + urlOrMail)
 	reMdImage   = rx(`!\[[^\]\n]{0,100}\]\(\s*<?(?:https?:)?//[^\s)]{0,400}|<img\b[^>\n]{0,200}?\bsrc\s*=\s*["']?(?:https?:)?//[^\s"'>]{0,400}`)
-	rePlacehold = regexp.MustCompile(`\{[^}]{0,60}\}|\$\{?[a-z_]+|%7b|<[a-z_ ]{1,40}>|\[[a-z_ ]{1,40}\]|%24|\{\{|[=_](?:user|email|chat|conversation|convo|message|msg|data|secret|token|key|history|query|prompt|input|context|summary|answer|response|password|address|name|content)s?(?:[_&#]|$)`)
+	rePlacehold = lazyre.New(`\{[^}]{0,60}\}|\$\{?[a-z_]+|%7b|<[a-z_ ]{1,40}>|\[[a-z_ ]{1,40}\]|%24|\{\{|[=_](?:user|email|chat|conversation|convo|message|msg|data|secret|token|key|history|query|prompt|input|context|summary|answer|response|password|address|name|content)s?(?:[_&#]|$)`)
 	reFetchExf  = rx(`\b(?:fetch|visit|open|load|request|call|curl|wget|get|access|navigate\s+to|browse\s+to|ping|hit|render|display|embed|include)\s+(?:the\s+)?(?:url\s+|image\s+|link\s+)?<?(?:https?:)?//[^\s)]{0,300}[?&][a-z0-9_]{1,30}=`)
 	reDataObj   = rx(dataObj)
 	// rePhoneSink is a send to a literal phone number.
@@ -35,9 +35,9 @@ var (
 	// fill ("?q=" followed by the user's message).
 	reBeacon     = rx(`(?:https?:)?//[^\s)"'<>]{1,300}[?&][a-z0-9_]{1,30}=(?:\s|$|[)"'.,]|&)`)
 	reBeaconVerb = rx(`\b(?:followed\s+by|append|appending|add|adding|with\s+the|include|including|containing|filled\s+with|set\s+to|fill\s+in|plus)\b`)
-	reRFC2606    = regexp.MustCompile(`^(?:[a-z0-9-]+\.)*(?:example\.(?:com|org|net)|[a-z0-9-]+\.(?:example|test|invalid|localhost)|localhost|127\.0\.0\.1)$`)
-	reHost       = regexp.MustCompile(`(?://|@)([a-z0-9.-]+)`)
-	reLoopback   = regexp.MustCompile(`//(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b`)
+	reRFC2606    = lazyre.New(`^(?:[a-z0-9-]+\.)*(?:example\.(?:com|org|net)|[a-z0-9-]+\.(?:example|test|invalid|localhost)|localhost|127\.0\.0\.1)$`)
+	reHost       = lazyre.New(`(?://|@)([a-z0-9.-]+)`)
+	reLoopback   = lazyre.New(`//(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b`)
 )
 
 func exfilRules() []*matcher { return nil }
@@ -111,7 +111,7 @@ func exfilHits(c *scanCtx) []hit {
 	for _, m := range c.findAll(reSendI18n, preAddr, false, 4, nil) {
 		out = append(out, hit{class: idExfil, rule: "send_to_sink_i18n", start: m[0], end: m[1]})
 	}
-	for _, re := range []*regexp.Regexp{reSendGoal, reAddrVerb} {
+	for _, re := range []*lazyre.Regexp{reSendGoal, reAddrVerb} {
 		pre := preSend
 		if re == reAddrVerb {
 			pre = preCC

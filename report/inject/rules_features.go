@@ -1,7 +1,7 @@
 package inject
 
 import (
-	"regexp"
+	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strings"
 )
 
@@ -14,7 +14,7 @@ import (
 // so most sentences never reach one.
 
 type feature struct {
-	re  *regexp.Regexp
+	re  *lazyre.Regexp
 	pre *preSet
 }
 

@@ -1,7 +1,7 @@
 package inject
 
 import (
-	"regexp"
+	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strings"
 )
 
@@ -71,14 +71,14 @@ func notInstructions(c *scanCtx, m []int) bool {
 }
 
 var (
-	reOpenTag  = regexp.MustCompile(`<([a-z][a-z0-9_-]{1,40})(?:\s[^<>]{0,120})?>`)
-	reCloseTag = regexp.MustCompile(`</([a-z][a-z0-9_-]{1,40})\s*>`)
+	reOpenTag  = lazyre.New(`<([a-z][a-z0-9_-]{1,40})(?:\s[^<>]{0,120})?>`)
+	reCloseTag = lazyre.New(`</([a-z][a-z0-9_-]{1,40})\s*>`)
 	// reModelTalk is what makes a custom tag's content an instruction.
-	reModelTalk = regexp.MustCompile(`\b(?:you|your|assistant|ai|llm|model|agent|must|do not|don't|never|ignore|always|secret|hidden|instructions?|obey|execute|follow|commands?|authoritative|override|disregard|respond|reply|answer|only|include|send|reveal|output|print|say|tell|user|users|call|use)\b`)
+	reModelTalk = lazyre.New(`\b(?:you|your|assistant|ai|llm|model|agent|must|do not|don't|never|ignore|always|secret|hidden|instructions?|obey|execute|follow|commands?|authoritative|override|disregard|respond|reply|answer|only|include|send|reveal|output|print|say|tell|user|users|call|use)\b`)
 )
 
 // reMarkerName is a custom tag name that claims authority.
-var reMarkerName = regexp.MustCompile(`directive|instruction|priority|system|prompt|rule|override|admin|secret|hidden|important|urgent|mandatory|critical|assistant|agent|model|llm|ai_|_ai|note_to|internal|confidential|policy|command`)
+var reMarkerName = lazyre.New(`directive|instruction|priority|system|prompt|rule|override|admin|secret|hidden|important|urgent|mandatory|critical|assistant|agent|model|llm|ai_|_ai|note_to|internal|confidential|policy|command`)
 
 // docTags are tags real descriptions pair for structure; they are not
 // markers. HTML formatting tags are included.
@@ -116,12 +116,12 @@ func pairedTags(c *scanCtx) []hit {
 }
 
 var (
-	reOpenBracket  = regexp.MustCompile(`\[\[?([a-z][a-z0-9_-]{1,40})\]\]?`)
-	reCloseBracket = regexp.MustCompile(`\[\[?/([a-z][a-z0-9_-]{1,40})\]\]?`)
+	reOpenBracket  = lazyre.New(`\[\[?([a-z][a-z0-9_-]{1,40})\]\]?`)
+	reCloseBracket = lazyre.New(`\[\[?/([a-z][a-z0-9_-]{1,40})\]\]?`)
 )
 
 // pairedWith pairs open and close tags of one bracket style.
-func pairedWith(c *scanCtx, open, close *regexp.Regexp, seen map[string]bool) []hit {
+func pairedWith(c *scanCtx, open, close *lazyre.Regexp, seen map[string]bool) []hit {
 	t := c.text
 	var out []hit
 	closes := close.FindAllStringSubmatchIndex(t, 64)
@@ -149,7 +149,7 @@ func pairedWith(c *scanCtx, open, close *regexp.Regexp, seen map[string]bool) []
 	return out
 }
 
-var reRolePrefix = regexp.MustCompile(`(?m)^\s*(?:#{1,4}\s*|\*\*|\[)?(system|assistant|user|human|ai|model|bot)\s*(?:\*\*|\])?\s*:`)
+var reRolePrefix = lazyre.New(`(?m)^\s*(?:#{1,4}\s*|\*\*|\[)?(system|assistant|user|human|ai|model|bot)\s*(?:\*\*|\])?\s*:`)
 
 // roleDialogue finds a fake transcript: lines opened by two or more
 // different chat roles ("Assistant: … / User: …") in one string.

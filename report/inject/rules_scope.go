@@ -1,7 +1,7 @@
 package inject
 
 import (
-	"regexp"
+	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"sort"
 )
 
@@ -16,7 +16,7 @@ import (
 type topic struct {
 	class string
 	name  string
-	re    *regexp.Regexp
+	re    *lazyre.Regexp
 	pre   *preSet
 }
 

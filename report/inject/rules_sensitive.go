@@ -1,7 +1,7 @@
 package inject
 
 import (
-	"regexp"
+	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strings"
 )
 
@@ -36,15 +36,15 @@ const (
 )
 
 var (
-	reSensPath   = regexp.MustCompile(sensPath)
-	reSensData   = regexp.MustCompile(sensData)
+	reSensPath   = lazyre.New(sensPath)
+	reSensData   = lazyre.New(sensData)
 	reTransmit   = rx(tVerb + `{G100}` + tSink + `|` + tVerbIntl + `|` + tModelVerb + `{G100}` + tSink + `|\b(?:arguments?|parameters?|params?|fields?)['"\x60]?\s+(?:must|should|shall|will|needs?\s+to)\s+(?:always\s+)?(?:contain|include|hold|carry|be\s+(?:set\s+to|filled\s+with|populated\s+with))\b`)
 	reSensAccess = rx(sensAccess + `{G40}$`)
 	reTransmitTo = rx(tVerb + `{G80}\b(?:to|into|at|via|with)\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:https?://|[a-z0-9._%+-]+@[a-z0-9-]+\.)`)
 	// reAccessNoun is "access" as a noun ("the access token is cached
 	// in the keychain"), not a verb of reading.
-	reAccessNoun = regexp.MustCompile(`\baccess\s+(?:tokens?|keys?|levels?|control|rights|policy|policies|logs?|codes?|lists?)\b`)
-	reNegNear    = regexp.MustCompile(`\b(?:not|never|no|don'?t|doesn'?t|won'?t|cannot|can'?t|without|nor|avoid|exclude|excluding|except|neither|redact|redacted|redacts|mask|masked|omit|omitted|strip|stripped|hide|hidden)\b`)
+	reAccessNoun = lazyre.New(`\baccess\s+(?:tokens?|keys?|levels?|control|rights|policy|policies|logs?|codes?|lists?)\b`)
+	reNegNear    = lazyre.New(`\b(?:not|never|no|don'?t|doesn'?t|won'?t|cannot|can'?t|without|nor|avoid|exclude|excluding|except|neither|redact|redacted|redacts|mask|masked|omit|omitted|strip|stripped|hide|hidden)\b`)
 )
 
 // sensitiveRules are the regex rows; the pairing of target and
@@ -68,7 +68,7 @@ func sensitiveHits(c *scanCtx) []hit {
 		s0, s1 := sentence(t, tg[0], tg[1])
 		sent := t[s0:s1]
 		paired := false
-		for _, re := range []*regexp.Regexp{reTransmit, reTransmitTo} {
+		for _, re := range []*lazyre.Regexp{reTransmit, reTransmitTo} {
 			for _, m := range re.FindAllStringIndex(sent, 8) {
 				a, b := s0+m[0], s0+m[1]
 				if negatedBefore(t, a) || c.ownSink(t[a:b]) {
@@ -162,7 +162,7 @@ func findTargets(c *scanCtx) [][3]int {
 
 // reTargetProcess follows a secret word that names a process or rule
 // about secrets, not a secret ("a password setup link", "key rotation").
-var reTargetProcess = regexp.MustCompile(`^[\s-]*(?:reset|setup|set-up|recovery|change|update|expiry|expiration|policy|policies|strength|requirements?|manager|hint|rules?|complexity|length|rotation|link|creation|prompt|field|form)\b`)
+var reTargetProcess = lazyre.New(`^[\s-]*(?:reset|setup|set-up|recovery|change|update|expiry|expiration|policy|policies|strength|requirements?|manager|hint|rules?|complexity|length|rotation|link|creation|prompt|field|form)\b`)
 
 var reSupply = rx(`\b(?:contain|contains|containing|hold|holds|carry|carries|provide|include|pass|put|paste|supply|enter|fill|send|add|insert|place|attach|copy|dump|append|embed)\b`)
 

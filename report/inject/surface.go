@@ -39,6 +39,12 @@ type scope struct {
 	tools  map[string]bool // own tool names, lower-cased
 	params map[string]map[string]bool
 	names  map[string]bool // own prompt/resource/server name tokens
+	// anyParam is every tool's parameter names together, so "is this a
+	// parameter of some tool of the server" is one lookup, not a loop
+	// over the server's tools (which made one server of N tools cost N²).
+	anyParam map[string]bool
+	// toolTokens is every word of every own tool name (identTokens).
+	toolTokens map[string]bool
 }
 
 // maxDepth bounds schema recursion: servers are hostile input.
@@ -142,6 +148,20 @@ func surfaceOf(s *model.Server) ([]elem, *scope) {
 	}
 	resources(s.Resources, "resource", "uri")
 	resources(s.ResourceTemplates, "resourceTemplate", "uriTemplate")
+	sc.toolTokens = map[string]bool{}
+	for t := range sc.tools {
+		for _, tok := range identTokens(t) {
+			sc.toolTokens[tok] = true
+		}
+	}
+	sc.anyParam = map[string]bool{}
+	for _, p := range sc.params {
+		for k, ok := range p {
+			if ok {
+				sc.anyParam[k] = true
+			}
+		}
+	}
 	return out, sc
 }
 

@@ -8,6 +8,8 @@ import (
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/assay-mcp/assay/report/canon"
 )
 
 // InputKind says what a file given to Assay turned out to be.
@@ -56,13 +58,17 @@ func Decode(name string, data []byte) (*Input, error) {
 	if !utf8.Valid(data) {
 		return nil, &InputError{File: name, Offset: int64(invalidUTF8Offset(data)), Msg: "not valid UTF-8"}
 	}
+	// An Assay document is decoded once, into its type; only a surface
+	// needs its top-level members as a map.
+	kind, assayDoc := peekKind(data)
 	var head map[string]json.RawMessage
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, jsonError(name, data, err)
-	}
-	var kind string
-	if raw, ok := head["kind"]; ok {
-		_ = json.Unmarshal(raw, &kind)
+	if !assayDoc {
+		if err := json.Unmarshal(data, &head); err != nil {
+			return nil, jsonError(name, data, err)
+		}
+		if raw, ok := head["kind"]; ok {
+			_ = json.Unmarshal(raw, &kind)
+		}
 	}
 	switch {
 	case strings.HasPrefix(kind, "assay.bundle/"):
@@ -249,4 +255,23 @@ func invalidUTF8Offset(b []byte) int {
 		i += n
 	}
 	return 0
+}
+
+// peekKind reads the top-level "kind" of an object without decoding the
+// rest (the last one wins, as in a map), and reports whether it names an
+// Assay bundle or findings document. Anything it cannot read is left to
+// the full decode, which reports the error.
+func peekKind(data []byte) (string, bool) {
+	ms, err := canon.RawMembers(data)
+	if err != nil {
+		return "", false
+	}
+	var kind string
+	for _, m := range ms {
+		if m.Key == "kind" {
+			kind = ""
+			_ = json.Unmarshal(m.Raw, &kind)
+		}
+	}
+	return kind, strings.HasPrefix(kind, "assay.bundle/") || strings.HasPrefix(kind, "assay.findings/")
 }

@@ -29,8 +29,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/classify"
 	"github.com/assay-mcp/assay/report/model"
@@ -112,8 +110,8 @@ func Load(data []byte, filename string) (*Policy, error) {
 			return nil, fmt.Errorf("%s: unexpected data after the rules object", filename)
 		}
 	} else {
-		if err := yaml.UnmarshalWithOptions(data, p, yaml.DisallowUnknownField()); err != nil {
-			return nil, fmt.Errorf("%s: %s", filename, strings.TrimSpace(yaml.FormatError(err, false, true)))
+		if err := decodeYAML(data, p); err != nil {
+			return nil, fmt.Errorf("%s: %w", filename, err)
 		}
 	}
 	p.File = filename

@@ -1,3 +1,7 @@
+//go:build !js
+
+// The rules-file tests read YAML, which the js/wasm core does not link.
+
 package policy
 
 import (

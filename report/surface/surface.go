@@ -79,6 +79,12 @@ type Tool struct {
 	Annotations                 map[string]any
 	InputRaw, OutputRaw, AnnRaw json.RawMessage
 
+	// KeyCaseVariant is set when a member (or an annotations member) is
+	// spelled like a standard one but in another case ("Title"): Go's
+	// struct decoding would still read it, the view does not. Passes that
+	// must agree with a struct decode of Raw take the raw path then.
+	KeyCaseVariant bool
+
 	// First and End delimit this tool's strings in Server.Texts.
 	First, End int
 }
@@ -172,27 +178,37 @@ func (s *Server) decodeTool(i int, raw json.RawMessage) {
 	t.Index, t.Raw = i, raw
 	t.First = len(s.Texts)
 	defer func() { t.End = len(s.Texts) }()
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &members); err != nil || members == nil {
-		t.Malformed = "tool definition is not a JSON object"
-		return
+	members, vals, ok := fastMembers(raw)
+	if !ok {
+		if err := json.Unmarshal(raw, &members); err != nil || members == nil {
+			t.Malformed = "tool definition is not a JSON object"
+			return
+		}
+		vals = map[string]any{}
+		for _, k := range []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations"} {
+			if m, ok := members[k]; ok {
+				vals[k] = Decode(m)
+			}
+		}
 	}
 	t.Members = members
-	_ = json.Unmarshal(members["name"], &t.Name)
+	t.Name, _ = vals["name"].(string)
 	if _, dup := s.byName[strings.ToLower(t.Name)]; !dup {
 		s.byName[strings.ToLower(t.Name)] = i
 	}
-	t.HasTitle = json.Unmarshal(members["title"], &t.Title) == nil && isString(members["title"])
-	t.HasDescription = json.Unmarshal(members["description"], &t.Description) == nil && isString(members["description"])
+	t.Title, t.HasTitle = vals["title"].(string)
+	t.Description, t.HasDescription = vals["description"].(string)
 	t.InputRaw, t.OutputRaw, t.AnnRaw = members["inputSchema"], members["outputSchema"], members["annotations"]
-	t.InputSchema, t.OutputSchema = Decode(t.InputRaw), Decode(t.OutputRaw)
-	if a, ok := Decode(t.AnnRaw).(map[string]any); ok {
+	t.InputSchema, t.OutputSchema = vals["inputSchema"], vals["outputSchema"]
+	if a, ok := vals["annotations"].(map[string]any); ok {
 		t.Annotations = a
 		t.Hints = hintsOf(a)
 		if at, ok := a["title"].(string); ok {
 			t.AnnotationTitle, t.HasAnnotationTitle = at, true
 		}
 	}
+
+	t.KeyCaseVariant = caseVariant(members, toolKeys) || caseVariant(t.Annotations, annotationKeys)
 
 	base := "tool:" + t.Name
 	add := func(path string, k TextKind, text string) {
@@ -296,6 +312,16 @@ func Decode(raw json.RawMessage) any {
 	if len(raw) == 0 {
 		return nil
 	}
+	if v, ok := fastDecode(raw); ok {
+		return v
+	}
+	return stdDecode(raw)
+}
+
+// stdDecode is encoding/json's reading of the first value of raw, numbers
+// as json.Number: the fallback of [Decode] and the oracle its tests
+// compare the fast decoder with.
+func stdDecode(raw []byte) any {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
 	var v any
@@ -305,13 +331,25 @@ func Decode(raw json.RawMessage) any {
 	return v
 }
 
-func isString(raw json.RawMessage) bool {
-	raw = bytes.TrimSpace(raw)
-	return len(raw) > 0 && raw[0] == '"'
-}
-
 func str(m map[string]any, key string, f func(string)) {
 	if t, ok := m[key].(string); ok {
 		f(t)
 	}
+}
+
+var (
+	toolKeys       = []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations"}
+	annotationKeys = []string{"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
+)
+
+// caseVariant reports a key of m equal to one of keys but for case.
+func caseVariant[V any](m map[string]V, keys []string) bool {
+	for k := range m {
+		for _, want := range keys {
+			if k != want && strings.EqualFold(k, want) {
+				return true
+			}
+		}
+	}
+	return false
 }

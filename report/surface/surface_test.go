@@ -1,4 +1,4 @@
-package surface
+package surface_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"github.com/assay-mcp/assay/internal/testcorpus"
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 func TestToolView(t *testing.T) {
@@ -25,7 +26,7 @@ func TestToolView(t *testing.T) {
 		Prompts:   []json.RawMessage{json.RawMessage(`{"name":"p","description":"Prompt text","arguments":[{"name":"a","description":"arg"}]}`)},
 		Resources: []json.RawMessage{json.RawMessage(`{"uri":"file:///x","name":"x","description":"res"}`)},
 	}
-	v := New(s)
+	v := surface.New(s)
 	if v.InfoName != "demo" || v.InfoVersion != "1.2" || v.InfoTitle != "Demo" {
 		t.Fatalf("info: %q %q %q", v.InfoName, v.InfoVersion, v.InfoTitle)
 	}
@@ -75,7 +76,7 @@ func TestToolView(t *testing.T) {
 func TestDeepSchemaIsBounded(t *testing.T) {
 	schema := strings.Repeat(`{"items":`, 5000) + `{"description":"deep"}` + strings.Repeat(`}`, 5000)
 	s := &model.Server{Tools: []json.RawMessage{json.RawMessage(`{"name":"d","inputSchema":` + schema + `}`)}}
-	v := New(s)
+	v := surface.New(s)
 	for _, x := range v.Texts {
 		if x.Value == "deep" {
 			t.Fatal("walked past MaxDepth")
@@ -102,7 +103,7 @@ func TestCorpusCoversHashedTexts(t *testing.T) {
 		}
 		for si := range in.Bundle.Servers {
 			s := &in.Bundle.Servers[si]
-			v := New(s)
+			v := surface.New(s)
 			for i, raw := range s.Tools {
 				have := map[string]bool{}
 				for _, x := range v.ToolTexts(i) {

@@ -28,6 +28,20 @@ type Meta struct {
 	// in the page equal the CLI's byte for byte.
 	Version  string `json:"version,omitempty"`
 	CoreHash string `json:"coreHash,omitempty"`
+	// Progress, when set, hears each analysis step as it starts ("inject",
+	// "cost", ... as analyze.Passes names them): the page's Worker forwards
+	// it to the status line, so a long analysis shows where it is.
+	Progress func(step string) `json:"-"`
+}
+
+// options are the analysis options for meta: its version and, when the
+// page listens, progress per pass.
+func (m Meta) options() *analyze.Options {
+	o := &analyze.Options{Version: m.Version}
+	if m.Progress != nil {
+		o.Observe = func(pass string) func() { m.Progress(pass); return nil }
+	}
+	return o
 }
 
 // Recognised is what one file turned out to be.
@@ -112,6 +126,10 @@ func firstError(rs []Recognised) string {
 // surfaces are merged and analysed together; a single findings file is
 // taken as written (it carries no definitions to re-analyse).
 func Findings(ins []*model.Input, version string) (*model.Findings, error) {
+	return findingsWith(ins, Meta{Version: version})
+}
+
+func findingsWith(ins []*model.Input, meta Meta) (*model.Findings, error) {
 	var bundles []*model.Bundle
 	var finds []*model.Input
 	for _, in := range ins {
@@ -123,7 +141,7 @@ func Findings(ins []*model.Input, version string) (*model.Findings, error) {
 	}
 	switch {
 	case len(finds) == 0 && len(bundles) > 0:
-		return analyze.Analyze(model.Merge(bundles...), &analyze.Options{Version: version}), nil
+		return analyze.Analyze(model.Merge(bundles...), meta.options()), nil
 	case len(finds) == 1 && len(bundles) == 0:
 		return finds[0].Findings, nil
 	case len(finds) > 0 && len(bundles) > 0:
@@ -181,7 +199,7 @@ func Analyze(files []File, meta Meta) *Result {
 	if fv != nil {
 		ins = kept
 	}
-	f, err := Findings(ins, meta.Version)
+	f, err := findingsWith(ins, meta)
 	if err != nil {
 		return &Result{Error: err.Error(), Files: recs}
 	}

@@ -3,7 +3,6 @@ package core
 import (
 	"strconv"
 
-	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/drift"
 	"github.com/assay-mcp/assay/report/html/view"
 	"github.com/assay-mcp/assay/report/model"
@@ -29,7 +28,7 @@ func Diff(old, new []File, meta Meta) *Result {
 	if err != nil {
 		return &Result{Error: err.Error(), Files: recs}
 	}
-	aopts := &analyze.Options{Version: meta.Version}
+	aopts := meta.options()
 	res, err := drift.Diff(os, ns, &drift.Options{Analyze: aopts, Version: meta.Version, KeepNew: true})
 	if err != nil {
 		return &Result{Error: "comparing: " + err.Error(), Files: recs}
