@@ -7,14 +7,14 @@ package main
 import (
 	"context"
 	"os"
-	"os/signal"
-	"syscall"
+
+	"github.com/assay-mcp/assay/collectkit/interrupt"
 )
 
 func main() {
-	// On interrupt or termination, cancel collection so every started
+	// On SIGINT, SIGTERM or SIGHUP, cancel collection so every started
 	// server's process group is killed before exiting.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interrupt.Context(context.Background())
 	code := Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

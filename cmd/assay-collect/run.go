@@ -12,6 +12,7 @@ import (
 
 	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/collectkit/anonymize"
+	"github.com/assay-mcp/assay/collectkit/interrupt"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/signature"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -67,8 +68,19 @@ Examples:
 Flags:
 `
 
-// Run is the whole program; main only exits with its result.
+// Run is the whole program; main only exits with its result. A run ended
+// by SIGINT, SIGTERM or SIGHUP exits 130, 143 or 129 and never writes or
+// replaces the bundle.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	code := collect(ctx, args, stdin, stdout, stderr)
+	if sig, ok := interrupt.Cause(ctx); ok {
+		fmt.Fprintf(stderr, "assay-collect: %s; no bundle was written or replaced\n", sig)
+		return interrupt.ExitCode(sig.Sig)
+	}
+	return code
+}
+
+func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("assay-collect", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var servers, headers, envs repeated
@@ -176,6 +188,9 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		anonymize.New(*salt).Bundle(b)
 	}
 	data, err := encode(b, key)
+	if ctx.Err() != nil {
+		return exitIO // Run reports the interruption; nothing is written
+	}
 	if err == nil {
 		err = collectkit.WriteFileAtomic(*out, data)
 	}

@@ -5,16 +5,18 @@ package main
 import (
 	"context"
 	"os"
-	"os/signal"
 
 	"golang.org/x/term"
 
+	"github.com/assay-mcp/assay/collectkit/interrupt"
 	"github.com/assay-mcp/assay/internal/cli"
 )
 
 func main() {
 	stopProfile := startProfile()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGINT, SIGTERM and SIGHUP cancel the run with the signal as cause;
+	// cli.RunWith then exits 130, 143 or 129 without replacing any output.
+	ctx, stop := interrupt.Context(context.Background())
 	width := 0
 	if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
 		width = w

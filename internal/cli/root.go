@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/assay-mcp/assay/collectkit/interrupt"
 )
 
 // Version is set at build time with -ldflags "-X .../internal/cli.Version=...".
@@ -61,6 +63,12 @@ func RunWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	if sig, ok := interrupt.Cause(ctx); ok {
+		// An interrupted run never reports success, whatever the command
+		// returned: outputs were not written (see writeFileAtomic).
+		fmt.Fprintf(stderr, "assay: %s; no output was written or replaced\n", sig)
+		return interrupt.ExitCode(sig.Sig)
+	}
 	if err == nil {
 		return ExitOK
 	}
