@@ -93,6 +93,9 @@ func Page(in *Input) ([]byte, error) {
 		sections = template.HTML(view.El("div", view.El("p", view.T("Drop or open a bundle, findings file or MCP surface to analyse it here. Nothing is uploaded: the analysis runs in this page.")).Class("empty")).ID("sections").HTML())
 	} else {
 		d := &view.Doc{Findings: in.Findings, Diff: in.Diff, Signatures: in.Signatures, Fleet: in.Fleet, Meta: view.Meta{Mode: "report", Inputs: in.Inputs, CoreHash: parts.coreHash, Engine: "native assay CLI"}}
+		if b, ok := in.Source.(*model.Bundle); ok {
+			d.Meta.CoverOf(b)
+		}
 		sections = template.HTML(view.Build(d).HTML())
 		for _, s := range view.Sections(d) {
 			headings = append(headings, s.Heading)

@@ -204,6 +204,9 @@ func Analyze(files []File, meta Meta) *Result {
 		return &Result{Error: err.Error(), Files: recs}
 	}
 	d := &view.Doc{Findings: f, Signatures: sigs, Fleet: fv, Meta: view.Meta{Mode: "analysis", Inputs: names(files), CoreHash: meta.CoreHash, Engine: "WebAssembly core in this page"}}
+	for _, in := range ins {
+		d.Meta.CoverOf(in.Bundle)
+	}
 	return finish(&Result{OK: true, Files: recs, Findings: f, Signatures: sigs}, d)
 }
 
