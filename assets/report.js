@@ -221,6 +221,7 @@
   // Drop zone and file input.
   let pending = [];
   const original = $("report").firstElementChild;
+  const origTitle = document.title, origHead = document.querySelector("header h1").textContent;
   const ownInput = () => {
     const el = $("assay-input"), txt = el ? el.textContent.trim() : "";
     return txt && txt !== "null" ? [{ name: meta.inputName || "this report", text: txt }] : null;
@@ -284,8 +285,11 @@
     main.appendChild(view);
     main.getBoundingClientRect();
     document.body.dataset.swapMs = String(Math.round(performance.now() - ts));
+    // The header says what is shown: "A → B" for a comparison.
+    const h1 = document.querySelector("header h1");
+    if (res.title) { h1.textContent = res.title; document.title = res.title; }
     const back = document.createElement("button"); back.type = "button"; back.textContent = "Back to the original report";
-    back.addEventListener("click", () => { main.textContent = ""; main.appendChild(original); status(""); document.body.dataset.result = "original"; });
+    back.addEventListener("click", () => { main.textContent = ""; main.appendChild(original); h1.textContent = origHead; document.title = origTitle; status(""); document.body.dataset.result = "original"; });
     status((op === "diff" ? "Compared in " : "Analysed in ") + ms + " ms (" + core.mode + "). ", "info");
     $("status").firstChild.appendChild(back);
     document.body.dataset.result = op === "diff" ? "diff" : "analysis";

@@ -54,6 +54,16 @@ func TestBrowserDiffParity(t *testing.T) {
 	if bits := eval[string](t, ctx, `document.querySelector("#s-drift .bits").dataset.bits`); bits != fmt.Sprint(res.Exit) {
 		t.Errorf("page shows exit bits %s, native %d", bits, res.Exit)
 	}
+	// A comparison leads with what changed, and the header says A → B.
+	if id := eval[string](t, ctx, `document.querySelector("#report section").id`); id != "s-drift" {
+		t.Errorf("first section after compare is %q, want s-drift", id)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#s-drift .change-summary [data-change]").length`); n < 5 {
+		t.Errorf("change summary has %d counts, want added, removed, escalated, text changed, new injections", n)
+	}
+	if h := eval[string](t, ctx, `document.querySelector("header h1").textContent + "|" + document.title`); !strings.Contains(h, " → "+filepath.Base(newPath)) || strings.Count(h, "→") != 2 {
+		t.Errorf("header and title after compare = %q, want A → B in both", h)
+	}
 	rec.check(t)
 }
 

@@ -73,6 +73,9 @@ type Result struct {
 	DiffJSON string `json:"diffJSON,omitempty"`
 	// Exit is the drift exit code (OR of the bits) when comparing.
 	Exit int `json:"exit,omitempty"`
+	// Title is what the page header says for this result ("A → B" for a
+	// comparison); empty keeps the report's own.
+	Title string `json:"title,omitempty"`
 	// Signatures are the files' signature checks (analysed or new side).
 	Signatures []view.Signature `json:"signatures,omitempty"`
 }

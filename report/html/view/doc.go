@@ -94,7 +94,10 @@ func Sections(d *Doc) []Section {
 		{"s-injection", "Injection alerts"},
 		{"s-cost", "Token cost"},
 	}...)
-	if d.Diff != nil {
+	if d.Diff != nil && d.Meta.Mode == "diff" {
+		// A comparison answers "what changed" before anything else.
+		s = append([]Section{{"s-drift", "What changed"}}, s...)
+	} else if d.Diff != nil {
 		s = append(s, Section{"s-drift", "Drift"})
 	}
 	return append(s, Section{"s-errors", "Collection errors"}, Section{"s-method", "Method, ruleset and limits"})

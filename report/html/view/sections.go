@@ -367,6 +367,7 @@ func drift(d *Diff, names map[string]string) *Node {
 	if len(d.BitNames) > 0 {
 		bits = strings.Join(d.BitNames, ", ")
 	}
+	out.Add(changeSummary(d.Findings))
 	out.Add(El("p", El("strong", T("Exit bits "+itoa(d.Bits)+": ")), T(line(bits))).Class("bits").Attr("data-bits", itoa(d.Bits)))
 	if len(d.Changes) > 0 {
 		ul := El("ul").Class("changes")
