@@ -139,7 +139,11 @@ func glance(f *model.Findings) *Node {
 			desc += ";"
 			rows = append(rows, r)
 		}
-		out.Add(stackChart("chart-effects", "Capability by effect per server", desc, legend, rows))
+		title := "Capability by effect per server"
+		if len(f.Servers) > len(rows) {
+			title += " (the " + itoa(len(rows)) + " of " + itoa(len(f.Servers)) + " with the most tools)"
+		}
+		out.Add(stackChart("chart-effects", title, desc, legend, rows))
 	}
 	var per []stack
 	total := 0
@@ -162,7 +166,11 @@ func glance(f *model.Findings) *Node {
 		}
 	}
 	if total > 0 {
-		out.Add(stackChart("chart-cost", "Token cost per server and context", clip(desc, 600), [][2]string{{"b-tok", "tokens"}}, per))
+		title := "Token cost per server and context"
+		if len(f.Servers) > 12 {
+			title = "Token cost per server (the 12 with the most tools) and context"
+		}
+		out.Add(stackChart("chart-cost", title, clip(desc, 600), [][2]string{{"b-tok", "tokens"}}, per))
 	}
 	return out
 }
