@@ -310,6 +310,9 @@ func readerEvidence(ev string) string {
 	if strings.HasSuffix(name, "_cooccurrence") {
 		p += " wording"
 	}
+	if strings.HasSuffix(name, "_i18n") {
+		p += " (non-English)"
+	}
 	return strings.ToUpper(p[:1]) + p[1:] + ": " + ev[i+2:]
 }
 
