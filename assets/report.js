@@ -5,8 +5,8 @@
 (() => {
   const $ = id => document.getElementById(id);
   const meta = JSON.parse($("assay-meta").textContent || "{}");
-  const TAGS = new Set(["section","div","span","h2","h3","h4","p","ul","ol","li","dl","dt","dd","code","pre","strong","em","small","table","thead","tbody","tr","th","td","details","summary","button","label","input","select","option","figure","figcaption","article","svg","g","rect","text","title","line"]);
-  const SVG = new Set(["svg","g","rect","text","title","line"]);
+  const TAGS = new Set(["section","div","span","h2","h3","h4","p","ul","ol","li","dl","dt","dd","code","pre","strong","em","small","table","thead","tbody","tr","th","td","details","summary","button","label","input","select","option","figure","figcaption","article","svg","g","rect","text","title","line","desc"]);
+  const SVG = new Set(["svg","g","rect","text","title","line","desc"]);
   const ATTRS = new Set(["class","id","open","colspan","scope","role","type","value","for","placeholder","selected","tabindex","viewBox","width","height","x","y","x1","x2","y1","y2","rx","text-anchor","dominant-baseline","preserveAspectRatio","xmlns"]);
   const attrOK = k => ATTRS.has(k) || /^(data|aria)-[a-z0-9-]+$/.test(k);
 
@@ -221,6 +221,7 @@
   // Drop zone and file input.
   let pending = [];
   const original = $("report").firstElementChild;
+  const origTitle = document.title, origHead = document.querySelector("header h1").textContent;
   const ownInput = () => {
     const el = $("assay-input"), txt = el ? el.textContent.trim() : "";
     return txt && txt !== "null" ? [{ name: meta.inputName || "this report", text: txt }] : null;
@@ -230,16 +231,17 @@
     for (const f of list) files.push({ name: f.name, text: await f.text() });
     return files;
   }
+  const plural = (n, w) => n + " " + w + (n === 1 ? "" : "s");
   async function offer(list) {
     if (!list || !list.length) return;
-    status("Reading " + list.length + " file(s)…");
+    status("Reading " + plural(list.length, "file") + "…");
     try { pending = await readFiles(list); } catch (err) { return fail("Could not read the file: " + err); }
     status("Starting the analysis core…");
     try { await startCore(); } catch (err) { return fail("The analysis core could not start: " + err.message); }
     const res = JSON.parse(await call({ op: "inspect", files: JSON.stringify(pending) }));
     if (!res.ok) return fail(res.error || "Unrecognised file.");
     const sigText = s => !s || s.status === "unsigned" ? "" : s.status === "verified" ? ", signed by " + s.keyId + ", verified" : ", SIGNATURE INVALID: " + s.problem;
-    const desc = res.files.map(f => f.name + " (" + f.kind + ", " + f.servers + " server(s), " + f.tools + " tool(s)" + sigText(f.signature) + ")").join("; ");
+    const desc = res.files.map(f => f.name + " (" + f.kind + ", " + plural(f.servers || 0, "server") + ", " + plural(f.tools || 0, "tool") + sigText(f.signature) + ")").join("; ");
     $("choice-files").textContent = desc;
     const diffBtn = $("do-diff");
     if (diffBtn) diffBtn.disabled = !ownInput();
@@ -256,10 +258,10 @@
     const files = pending; pending = [];
     if (!files.length) return;
     const t0 = performance.now();
-    status(op === "diff" ? "Comparing with this report…" : "Analysing " + files.length + " file(s)…");
+    status(op === "diff" ? "Comparing with this report…" : "Analysing " + plural(files.length, "file") + "…");
     const msg = { op, files: JSON.stringify(files), meta: JSON.stringify({ version: meta.version || "", coreHash: meta.coreHash || "" }) };
     if (op === "diff") msg.old = JSON.stringify(ownInput() || []);
-    const label = op === "diff" ? "Comparing with this report" : "Analysing " + files.length + " file(s)";
+    const label = op === "diff" ? "Comparing with this report" : "Analysing " + plural(files.length, "file");
     const steps = { decode: "reading definitions", hashes: "hashing", classify: "classifying tools", inject: "checking text for injection", hygiene: "checking hygiene", cost: "counting cost", finish: "sorting findings", seal: "sealing" };
     let step = "";
     const show = () => status(label + "… " + (step ? step + ", " : "") + Math.round((performance.now() - t0) / 1000) + " s");
@@ -283,8 +285,11 @@
     main.appendChild(view);
     main.getBoundingClientRect();
     document.body.dataset.swapMs = String(Math.round(performance.now() - ts));
+    // The header says what is shown: "A → B" for a comparison.
+    const h1 = document.querySelector("header h1");
+    if (res.title) { h1.textContent = res.title; document.title = res.title; }
     const back = document.createElement("button"); back.type = "button"; back.textContent = "Back to the original report";
-    back.addEventListener("click", () => { main.textContent = ""; main.appendChild(original); status(""); document.body.dataset.result = "original"; });
+    back.addEventListener("click", () => { main.textContent = ""; main.appendChild(original); h1.textContent = origHead; document.title = origTitle; status(""); document.body.dataset.result = "original"; });
     status((op === "diff" ? "Compared in " : "Analysed in ") + ms + " ms (" + core.mode + "). ", "info");
     $("status").firstChild.appendChild(back);
     document.body.dataset.result = op === "diff" ? "diff" : "analysis";

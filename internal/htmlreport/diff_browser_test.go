@@ -54,6 +54,16 @@ func TestBrowserDiffParity(t *testing.T) {
 	if bits := eval[string](t, ctx, `document.querySelector("#s-drift .bits").dataset.bits`); bits != fmt.Sprint(res.Exit) {
 		t.Errorf("page shows exit bits %s, native %d", bits, res.Exit)
 	}
+	// A comparison leads with what changed, and the header says A → B.
+	if id := eval[string](t, ctx, `document.querySelector("#report section").id`); id != "s-drift" {
+		t.Errorf("first section after compare is %q, want s-drift", id)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#s-drift .change-summary [data-change]").length`); n < 5 {
+		t.Errorf("change summary has %d counts, want added, removed, escalated, text changed, new injections", n)
+	}
+	if h := eval[string](t, ctx, `document.querySelector("header h1").textContent + "|" + document.title`); !strings.Contains(h, " → "+filepath.Base(newPath)) || strings.Count(h, "→") != 2 {
+		t.Errorf("header and title after compare = %q, want A → B in both", h)
+	}
 	rec.check(t)
 }
 
@@ -150,6 +160,44 @@ func TestBrowserResponsive(t *testing.T) {
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll("#caps tbody tr").length`); n != 1000-11+1 {
 		t.Errorf("capability rows after the drop = %d, want %d", n, 1000-11+1)
+	}
+	rec.check(t)
+}
+
+// TestBrowserDiffFindingsFile drops a stored findings file (current
+// ruleset) onto a report: the page compares it as written, without
+// re-analysis, with the classification rules running (no ruleset
+// notice), matching the CLI's diff of the same two inputs byte for byte.
+func TestBrowserDiffFindingsFile(t *testing.T) {
+	ctx := browser(t)
+	dir := t.TempDir()
+	oldB := decodeFile(t, corpusFile(t, "playwright__mcp@0.0.70.json"))
+	newB := decodeFile(t, corpusFile(t, "playwright__mcp@0.0.83.json"))
+	newF := analyze.Analyze(newB, &analyze.Options{Version: "test"})
+	newPath := writeJSON(t, dir, "new-findings.json", newF)
+	page, _ := writeReport(t, dir, "old", oldB)
+	rec := open(t, ctx, page)
+	waitCore(t, ctx)
+	if res := drop(t, ctx, "diff", newPath); res != "diff" {
+		t.Fatalf("drop result = %q (%s)", res, eval[string](t, ctx, `document.getElementById("status").textContent`))
+	}
+	res, err := drift.Diff(&drift.Side{Name: "old", Bundle: oldB}, &drift.Side{Name: "new-findings.json", Findings: newF},
+		&drift.Options{Analyze: &analyze.Options{Version: "test"}, Version: "test"})
+	must(t, err)
+	want, err := model.Marshal(res.Findings)
+	must(t, err)
+	if got := eval[string](t, ctx, `window.assayLast.diffJSON`); got != string(want) {
+		t.Errorf("in-page drift against a findings file differs from native (%d vs %d bytes)", len(got), len(want))
+	}
+	for _, fd := range res.Findings.Findings {
+		// Text-level rules need definitions a findings file does not hold;
+		// the classification rules must run, since the ruleset matches.
+		if fd.ID == "DRIFT-027" && strings.Contains(fd.Evidence, "ruleset") {
+			t.Errorf("classification rules did not run against a current-ruleset findings file: %s", fd.Evidence)
+		}
+	}
+	if id := eval[string](t, ctx, `document.querySelector("#report section").id`); id != "s-drift" {
+		t.Errorf("first section is %q, want s-drift", id)
 	}
 	rec.check(t)
 }

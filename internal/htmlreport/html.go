@@ -93,6 +93,9 @@ func Page(in *Input) ([]byte, error) {
 		sections = template.HTML(view.El("div", view.El("p", view.T("Drop or open a bundle, findings file or MCP surface to analyse it here. Nothing is uploaded: the analysis runs in this page.")).Class("empty")).ID("sections").HTML())
 	} else {
 		d := &view.Doc{Findings: in.Findings, Diff: in.Diff, Signatures: in.Signatures, Fleet: in.Fleet, Meta: view.Meta{Mode: "report", Inputs: in.Inputs, CoreHash: parts.coreHash, Engine: "native assay CLI"}}
+		if b, ok := in.Source.(*model.Bundle); ok {
+			d.Meta.CoverOf(b)
+		}
 		sections = template.HTML(view.Build(d).HTML())
 		for _, s := range view.Sections(d) {
 			headings = append(headings, s.Heading)
@@ -115,22 +118,21 @@ func Page(in *Input) ([]byte, error) {
 			return nil, fmt.Errorf("html: embedding the report's input: %w", err)
 		}
 	}
-	var shell bytes.Buffer
-	err = parts.shell.Execute(&shell, map[string]any{
-		"Title": title, "Subtitle": subtitle(in), "Mode": mode, "Viewer": in.Viewer, "Sections": sections,
-	})
+	skeleton, err := parts.skeleton(in.Viewer)
 	if err != nil {
-		return nil, fmt.Errorf("html: executing the page template: %w", err)
+		return nil, err
 	}
-	min, err := minifyHTML(shell.Bytes())
+	body, err := minifyHTML([]byte(string(sections)))
 	if err != nil {
 		return nil, err
 	}
 	csp := policy(parts.app, parts.wasmExec, parts.css)
-	out := bytes.NewBuffer(make([]byte, 0, len(min)+len(parts.core)+len(inputJSON)+len(parts.app)+len(parts.wasmExec)+4096))
-	if err := fill(out, min, map[string][]byte{
+	out := bytes.NewBuffer(make([]byte, 0, len(skeleton)+len(body)+len(parts.core)+len(inputJSON)+len(parts.app)+len(parts.wasmExec)+4096))
+	if err := fill(out, skeleton, map[string][]byte{
 		"@@CSP@@": []byte(csp), "@@CSS@@": parts.css, "@@META@@": metaJSON, "@@INPUT@@": inputJSON,
 		"@@CORE@@": parts.core, "@@WASMEXEC@@": parts.wasmExec, "@@APP@@": parts.app,
+		"@@TITLE@@": []byte(template.HTMLEscapeString(title)), "@@SUBTITLE@@": []byte(template.HTMLEscapeString(subtitle(in))),
+		"@@MODE@@": []byte(mode), "@@SECTIONS@@": body,
 	}); err != nil {
 		return nil, err
 	}
@@ -180,13 +182,20 @@ func policy(app, wasmExec, css []byte) string {
 		"; worker-src blob:; img-src data:; connect-src 'none'; form-action 'none'; base-uri 'none'"
 }
 
-// fill copies tmpl to out, replacing each placeholder once. Every
-// placeholder must occur exactly once, or the page is not what the CSP
-// hashes describe.
+// fill copies tmpl to out, replacing each placeholder. tmpl is the
+// skeleton: the shell minified with placeholders in place of every input
+// text (titles, sections, data), so no server or tool name can ever be
+// mistaken for a placeholder — values are written, never scanned. Every
+// placeholder must occur exactly as often as the shell uses it, or the
+// page is not what the CSP hashes describe.
 func fill(out *bytes.Buffer, tmpl []byte, repl map[string][]byte) error {
 	for k := range repl {
-		if n := bytes.Count(tmpl, []byte(k)); n != 1 {
-			return fmt.Errorf("html: placeholder %s occurs %d times in the minified shell", k, n)
+		want := 1
+		if k == "@@TITLE@@" {
+			want = 2 // <title> and <h1>
+		}
+		if n := bytes.Count(tmpl, []byte(k)); n != want {
+			return fmt.Errorf("html: placeholder %s occurs %d times in the page skeleton, want %d", k, n, want)
 		}
 	}
 	rest := tmpl

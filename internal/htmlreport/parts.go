@@ -27,6 +27,33 @@ type parts struct {
 	wasmExec []byte
 	core     []byte // base64 of the gzip core
 	coreHash string // sha256 of the uncompressed core
+
+	skelOnce [2]sync.Once
+	skel     [2][]byte
+	skelErr  [2]error
+}
+
+// skeleton is the minified shell with placeholders for every input text:
+// built from fixed strings only, so the placeholders it holds are exactly
+// the ones the template wrote.
+func (p *parts) skeleton(viewer bool) ([]byte, error) {
+	i := 0
+	if viewer {
+		i = 1
+	}
+	p.skelOnce[i].Do(func() {
+		var shell bytes.Buffer
+		err := p.shell.Execute(&shell, map[string]any{
+			"Title": template.HTML("@@TITLE@@"), "Subtitle": template.HTML("@@SUBTITLE@@"), "Mode": template.HTML("@@MODE@@"),
+			"Viewer": viewer, "Sections": template.HTML("@@SECTIONS@@"),
+		})
+		if err != nil {
+			p.skelErr[i] = fmt.Errorf("html: executing the page template: %w", err)
+			return
+		}
+		p.skel[i], p.skelErr[i] = minifyHTML(shell.Bytes())
+	})
+	return p.skel[i], p.skelErr[i]
 }
 
 var (

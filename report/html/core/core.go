@@ -73,6 +73,9 @@ type Result struct {
 	DiffJSON string `json:"diffJSON,omitempty"`
 	// Exit is the drift exit code (OR of the bits) when comparing.
 	Exit int `json:"exit,omitempty"`
+	// Title is what the page header says for this result ("A → B" for a
+	// comparison); empty keeps the report's own.
+	Title string `json:"title,omitempty"`
 	// Signatures are the files' signature checks (analysed or new side).
 	Signatures []view.Signature `json:"signatures,omitempty"`
 }
@@ -204,6 +207,9 @@ func Analyze(files []File, meta Meta) *Result {
 		return &Result{Error: err.Error(), Files: recs}
 	}
 	d := &view.Doc{Findings: f, Signatures: sigs, Fleet: fv, Meta: view.Meta{Mode: "analysis", Inputs: names(files), CoreHash: meta.CoreHash, Engine: "WebAssembly core in this page"}}
+	for _, in := range ins {
+		d.Meta.CoverOf(in.Bundle)
+	}
 	return finish(&Result{OK: true, Files: recs, Findings: f, Signatures: sigs}, d)
 }
 

@@ -49,6 +49,7 @@ func Diff(old, new []File, meta Meta) *Result {
 		Meta: view.Meta{Mode: "diff", Inputs: names(new), CoreHash: meta.CoreHash, Engine: "WebAssembly core in this page"}}
 	r := finish(&Result{OK: true, Files: recs, Findings: shown, Signatures: sigs}, d)
 	r.DiffJSON = string(dj)
+	r.Title = os.Name + " → " + ns.Name
 	r.Exit = res.Exit
 	return r
 }

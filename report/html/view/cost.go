@@ -25,7 +25,11 @@ func barChart(id, title string, bars []bar) *Node {
 	h := rowH*len(bars) + 4
 	svg := El("svg").Attr("xmlns", "http://www.w3.org/2000/svg").Attr("viewBox", fmt.Sprintf("0 0 %d %d", w, h)).
 		Attr("width", itoa(w)).Attr("height", itoa(h)).Attr("role", "img").Attr("aria-label", title).Class("chart").ID(id)
-	svg.Add(ElT("title", title))
+	desc := title + ":"
+	for _, b := range bars {
+		desc += " " + line(b.label) + " " + itoa(b.value) + ";"
+	}
+	svg.Add(ElT("title", title), ElT("desc", clip(desc, 600)))
 	for i, b := range bars {
 		y := i*rowH + 2
 		bw := (w - labelW - 70) * b.value / max
@@ -81,7 +85,7 @@ func costSection(f *model.Findings) *Node {
 			for _, k := range sortedKeys(ts.Contexts) {
 				ul.Add(ElT("li", line(k)+": "+itoa(ts.Contexts[k])+" tokens ("+pct(ts.Contexts[k], ts.Window)+" of the window)"))
 			}
-			out.Add(ElT("h3", "Per context"), ul)
+			out.Add(El("div", ElT("h3", "Per context"), ul).Class("screenonly"))
 		}
 	}
 	note := itoa(total) + " tokens of tool definitions in all"
@@ -90,6 +94,6 @@ func costSection(f *model.Findings) *Node {
 	}
 	out.Add(El("p", T(note)))
 	out.Add(barChart("chart-servers", "Tokens per server", per))
-	out.Add(barChart("chart-tools", "Top tools by tokens", tools))
+	out.Add(barChart("chart-tools", "Top tools by tokens", tools).Class("screenonly"))
 	return out
 }

@@ -33,6 +33,30 @@ type Meta struct {
 	CoreHash string `json:"coreHash,omitempty"`
 	// Engine says which build computed the findings: "native" or "wasm".
 	Engine string `json:"engine,omitempty"`
+	// Label, Date and Collector describe the collection for the cover:
+	// the host label the client gave, the bundle's creation time and the
+	// collector that wrote it. Empty when the input does not say.
+	Label     string `json:"label,omitempty"`
+	Date      string `json:"date,omitempty"`
+	Collector string `json:"collector,omitempty"`
+}
+
+// CoverOf fills m's cover fields from the first bundle that has them.
+func (m *Meta) CoverOf(bs ...*model.Bundle) {
+	for _, b := range bs {
+		if b == nil {
+			continue
+		}
+		if m.Label == "" && b.Host != nil {
+			m.Label = b.Host.Label
+		}
+		if m.Date == "" {
+			m.Date = b.CreatedAt
+		}
+		if m.Collector == "" && b.Generator.Name != "" {
+			m.Collector = b.Generator.Name + " " + b.Generator.Version
+		}
+	}
 }
 
 // Diff is a comparison old → new as produced by report/drift.
@@ -57,6 +81,7 @@ type Section struct {
 // check every one of them reaches the printed PDF.
 func Sections(d *Doc) []Section {
 	s := []Section{
+		{"s-exec", "Executive summary"},
 		{"s-summary", "Summary"},
 	}
 	if d.Fleet != nil && d.Fleet.Fleet != nil {
@@ -69,7 +94,10 @@ func Sections(d *Doc) []Section {
 		{"s-injection", "Injection alerts"},
 		{"s-cost", "Token cost"},
 	}...)
-	if d.Diff != nil {
+	if d.Diff != nil && d.Meta.Mode == "diff" {
+		// A comparison answers "what changed" before anything else.
+		s = append([]Section{{"s-drift", "What changed"}}, s...)
+	} else if d.Diff != nil {
 		s = append(s, Section{"s-drift", "Drift"})
 	}
 	return append(s, Section{"s-errors", "Collection errors"}, Section{"s-method", "Method, ruleset and limits"})
@@ -83,11 +111,14 @@ func Build(d *Doc) *Node {
 		f = &model.Findings{Kind: model.FindingsKind}
 	}
 	root := El("div").ID("sections").Attr("data-mode", d.Meta.Mode)
+	root.Add(cover(f, d))
 	root.Add(signatures(d.Signatures))
 	for _, s := range Sections(d) {
 		sec := El("section").ID(s.ID).Class("sec")
 		sec.Add(ElT("h2", s.Heading))
 		switch s.ID {
+		case "s-exec":
+			sec.Add(execSummary(f, d))
 		case "s-summary":
 			sec.Add(summary(f, d))
 		case "s-fleet":

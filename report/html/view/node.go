@@ -85,11 +85,11 @@ var allowedTags = map[string]bool{
 	"strong": true, "em": true, "small": true, "table": true, "thead": true, "tbody": true, "tr": true,
 	"th": true, "td": true, "details": true, "summary": true, "button": true, "label": true,
 	"input": true, "select": true, "option": true, "figure": true, "figcaption": true, "article": true,
-	"svg": true, "g": true, "rect": true, "text": true, "title": true, "line": true,
+	"svg": true, "g": true, "rect": true, "text": true, "title": true, "line": true, "desc": true,
 }
 
 // svgTags are created in the SVG namespace by the page.
-var svgTags = map[string]bool{"svg": true, "g": true, "rect": true, "text": true, "title": true, "line": true}
+var svgTags = map[string]bool{"svg": true, "g": true, "rect": true, "text": true, "title": true, "line": true, "desc": true}
 
 var allowedAttrs = map[string]bool{
 	"class": true, "id": true, "open": true, "colspan": true, "scope": true, "role": true,

@@ -81,11 +81,11 @@ func summary(f *model.Findings, d *Doc) *Node {
 		return c
 	}
 	cards := El("div").Class("cards").Add(
-		card("servers", itoa(len(f.Servers)), "servers", ""),
-		card("tools", itoa(tools), "tools", ""),
+		card("servers", itoa(len(f.Servers)), word(len(f.Servers), "server"), ""),
+		card("tools", itoa(tools), word(tools, "tool"), ""),
 		card("window", share, "of the context window", shareNote),
-		card("acting", itoa(acting), "tools can change or send something", ""),
-		card("injection", itoa(inj), "injection alerts", ""),
+		card("acting", itoa(acting), word(acting, "tool")+" can change or send something", ""),
+		card("injection", itoa(inj), word(inj, "injection alert"), ""),
 	)
 	sev := El("ul").Class("sevcount")
 	for _, s := range []string{model.SevCritical, model.SevHigh, model.SevMedium, model.SevLow, model.SevInfo} {
@@ -129,7 +129,7 @@ func inventory(f *model.Findings) *Node {
 			out.Add(table("ctx-"+sanitizeID(c.ID), []string{"Server", "Scope", "State", "Shadowed by"}, nil, rows))
 		}
 	} else {
-		out.Add(empty("No client configuration in this input: the servers come from stored surfaces."))
+		out.Add(empty(noConfig(f)))
 	}
 	out.Add(ElT("h3", "Servers"))
 	var rows []*Node
@@ -139,7 +139,7 @@ func inventory(f *model.Findings) *Node {
 			impl += " " + s.Version
 		}
 		rows = append(rows, El("tr",
-			cell(line(s.Name), ""), cell(line(s.Transport), ""), cell(line(s.Endpoint), ""), cell(line(impl), ""),
+			cell(line(s.Name), ""), cell(line(s.Transport), ""), cell(line(endpoint(s)), ""), cell(line(impl), ""),
 			cell(line(s.ProtocolVersion), ""), cell(itoa(len(s.Tools)), itoa(len(s.Tools))),
 			cell(itoa(s.Prompts), itoa(s.Prompts)), cell(itoa(s.Resources+s.Templates), itoa(s.Resources+s.Templates)),
 			cell(line(s.Auth), "")))
@@ -175,21 +175,15 @@ func capabilities(f *model.Findings) *Node {
 		for _, t := range s.Tools {
 			ev := El("td")
 			if len(t.Evidence) > 0 {
-				list := El("ul")
+				list := El("ul").Class("ev")
 				for _, e := range t.Evidence {
-					txt := line(e.Signal)
-					if e.Pointer != "" {
-						txt += " " + line(e.Pointer)
-					}
-					if e.Detail != "" {
-						txt += ": " + clip(e.Detail, 200)
-					}
+					li := ElT("li", evidenceText(e))
 					if len(e.Sets) > 0 {
-						txt += " → " + line(strings.Join(e.Sets, ", "))
+						li.Add(El("small", T(" → "+line(strings.Join(e.Sets, ", ")))).Class("sets"))
 					}
-					list.Add(ElT("li", txt))
+					list.Add(li)
 				}
-				ev.Add(El("details", El("summary", T(itoa(len(t.Evidence))+" signals")), list))
+				ev.Add(El("details", El("summary", T(plural(len(t.Evidence), "signal"))), list))
 			}
 			if t.Override != nil {
 				ev.Add(El("p", T("override "+line(t.Override.From)+" → "+line(t.Override.To)+" by "+line(t.Override.By)+": "+clip(t.Override.Reason, 200))).Class("note"))
@@ -253,23 +247,15 @@ func findingsSection(fs []model.Finding, scope string, names map[string]string) 
 	ctl.Add(El("label", T("Severity "), sevSel), El("label", T(" Category "), catSel),
 		El("label", T(" Text "), El("input").Attr("type", "search").Attr("data-filter-text", scope).Attr("aria-label", "Filter findings text")))
 	out.Add(ctl)
-	for _, c := range order {
-		list := cats[c]
-		if len(list) == 0 {
-			continue
+	grp := El("div").Class("group").Attr("data-cat", "")
+	for _, g := range groups(fs) {
+		if len(g.Items) == 1 {
+			grp.Add(finding(g.Items[0], names))
+		} else {
+			grp.Add(groupCard(g, names))
 		}
-		grp := El("div").Class("group").Attr("data-cat", c)
-		grp.Add(El("h3", T(line(c)+" ("+itoa(len(list))+")")))
-		for _, s := range append(sevOrder, "") {
-			for _, fd := range list {
-				if fd.Severity == s || (s == "" && model.SeverityRank(fd.Severity) < 0) {
-					grp.Add(finding(fd, names))
-				}
-			}
-		}
-		out.Add(grp)
 	}
-	return out
+	return out.Add(grp)
 }
 
 func known(c string) bool {
@@ -296,13 +282,21 @@ func finding(fd model.Finding, names map[string]string) *Node {
 		dl.Add(ElT("dt", k), dd)
 	}
 	srv := line(fd.Server)
-	if n, ok := names[fd.Server]; ok && n != "" && n != fd.Server {
-		srv = line(n) + " (" + srv + ")"
+	if n, ok := names[fd.Server]; ok && n != "" {
+		srv = line(n)
 	}
-	kv("Server", srv, false)
-	kv("Tool", line(fd.Tool), false)
+	for _, r := range [][2]string{{"Server", srv}, {"Tool", line(fd.Tool)}} {
+		if r[1] != "" {
+			dl.Add(El("dt", T(r[0])).Class("srv"), El("dd", T(r[1])).Class("srv"))
+		}
+	}
+	if p := place(fd, names); p != "" {
+		a.Kids[0].Add(El("small", T(" — "+p)).Class("printonly"))
+	}
 	kv("Context", line(fd.Context), false)
-	kv("Element", line(fd.Element), true)
+	if fd.Element != "" {
+		dl.Add(El("dt", T("Element")).Class("el"), El("dd", El("code", T(line(fd.Element)))).Class("el"))
+	}
 	if fd.File != "" {
 		at := line(fd.File)
 		if fd.Line > 0 {
@@ -310,13 +304,15 @@ func finding(fd model.Finding, names map[string]string) *Node {
 		}
 		kv("Location", at, true)
 	}
-	kv("Evidence", clip(fd.Evidence, 600), true)
+	kv("Evidence", clip(readerEvidence(fd.Evidence), 600), true)
 	if o := catalog.OWASPFor(fd.ID, fd.Element); o != "" {
 		kv("OWASP MCP Top 10", o+" "+catalog.OWASPTitle(o), false)
 	}
 	kv("Remediation", line(fd.Remediation), false)
 	kv("Suppressed", line(fd.Suppressed), false)
-	kv("Fingerprint", line(fd.Fingerprint), true)
+	if fd.Fingerprint != "" {
+		dl.Add(El("dt", T("Fingerprint")).Class("fps"), El("dd", El("code", T(line(fd.Fingerprint)))).Class("fps"))
+	}
 	if fd.Suppressed != "" {
 		a.Class("finding suppressed")
 	}
@@ -337,12 +333,13 @@ func injection(f *model.Findings) *Node {
 		rows = append(rows, El("tr",
 			El("td", El("span", T(line(fd.Severity))).Class("sev sev-"+sanitizeID(fd.Severity))).Attr("data-v", itoa(model.SeverityRank(fd.Severity))),
 			cell(line(fd.ID), ""), cell(line(fd.Title), ""), cell(line(srv), ""),
-			El("td", El("code", T(line(fd.Element)))), El("td", El("code", T(clip(fd.Evidence, 400))))))
+			El("td", El("code", T(line(fd.Element)))), El("td", El("code", T(clip(readerEvidence(fd.Evidence), 400))))))
 	}
 	if len(rows) == 0 {
 		return empty("No injection alerts: no model-facing text matched an injection heuristic.")
 	}
-	return table("inj", []string{"Severity", "Rule", "Title", "Server", "Element", "Excerpt"}, map[int]bool{0: true}, rows)
+	note := El("p", T(plural(len(rows), "injection alert")+"; each is a card in Findings, with its excerpt.")).Class("printonly note")
+	return El("div", note, table("inj", []string{"Severity", "Rule", "Title", "Server", "Element", "Excerpt"}, map[int]bool{0: true}, rows).Class("screenonly"))
 }
 
 func collectionErrors(f *model.Findings) *Node {
@@ -370,6 +367,7 @@ func drift(d *Diff, names map[string]string) *Node {
 	if len(d.BitNames) > 0 {
 		bits = strings.Join(d.BitNames, ", ")
 	}
+	out.Add(changeSummary(d.Findings))
 	out.Add(El("p", El("strong", T("Exit bits "+itoa(d.Bits)+": ")), T(line(bits))).Class("bits").Attr("data-bits", itoa(d.Bits)))
 	if len(d.Changes) > 0 {
 		ul := El("ul").Class("changes")
@@ -405,5 +403,67 @@ func method(f *model.Findings, m Meta) *Node {
 		ElT("li", "Server text is shown with control, bidirectional and zero-width characters escaped (\\u202e style) and long text clipped."),
 		ElT("li", "This page makes no network request; URLs from servers are shown as text, never as links."),
 	)
-	return El("div", dl, ElT("h3", "Limits"), lim)
+	return El("div", dl, glossary(), ElT("h3", "Limits"), lim)
+}
+
+// groupCard is one card for findings that share a cause, listing every
+// place it occurs with that place's evidence.
+func groupCard(g *group, names map[string]string) *Node {
+	fd := g.Items[0]
+	a := El("article").Class("finding grouped").Attr("data-sev", g.Sev).Attr("data-rank", itoa(model.SeverityRank(g.Sev))).Attr("data-cat", g.Cat).Attr("data-count", itoa(len(g.Items)))
+	a.Add(El("h4", El("span", T(line(g.Sev))).Class("sev sev-"+sanitizeID(g.Sev)), T(" "+line(g.ID)+" "), El("span", T(line(g.Title))).Class("ftitle"),
+		El("small", T(" · "+plural(len(g.Items), "occurrence")))))
+	ul := El("ul").Class("occ")
+	for _, it := range g.Items {
+		li := El("li", T(place(it, names)))
+		if it.Element != "" {
+			li.Add(T(" "), El("code", T(line(it.Element))))
+		}
+		if it.Evidence != "" {
+			li.Add(El("div", El("code", T(clip(readerEvidence(it.Evidence), 300)))).Class("occev"))
+		}
+		ul.Add(li)
+	}
+	dl := El("dl")
+	dl.Add(ElT("dt", "Where"), El("dd", ul))
+	if o := catalog.OWASPFor(fd.ID, fd.Element); o != "" {
+		dl.Add(ElT("dt", "OWASP MCP Top 10"), ElT("dd", o+" "+catalog.OWASPTitle(o)))
+	}
+	if g.Remediation != "" {
+		dl.Add(ElT("dt", "Remediation"), ElT("dd", line(g.Remediation)))
+	}
+	var fps []string
+	for _, it := range g.Items {
+		fps = append(fps, line(it.Fingerprint))
+	}
+	dl.Add(El("dt", T("Fingerprints")).Class("fps"), El("dd", El("code", T(strings.Join(fps, " ")))).Class("fps"))
+	return a.Add(dl)
+}
+
+// word is the unit for a count shown apart from its number.
+func word(n int, w string) string {
+	if n == 1 {
+		return w
+	}
+	return w + "s"
+}
+
+// noConfig explains an input without client configuration by where its
+// servers came from.
+func noConfig(f *model.Findings) string {
+	live, stored := 0, 0
+	for _, s := range f.Servers {
+		if s.Source == "live" {
+			live++
+		} else {
+			stored++
+		}
+	}
+	switch {
+	case live > 0 && stored == 0:
+		return "No client configuration in this input: the servers were scanned directly (named on the command line), not read from a client's configuration."
+	case live > 0:
+		return "No client configuration in this input: some servers were scanned directly, the others come from stored surfaces."
+	}
+	return "No client configuration in this input: the servers come from stored surfaces."
 }
