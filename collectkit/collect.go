@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -56,6 +57,12 @@ type Options struct {
 	Limits live.Limits
 	// Client is how Assay names itself in the handshake.
 	Client mcp.Implementation
+	// NoAuthProbe skips the unauthenticated authorization probe of
+	// remote servers (see authprobe.go).
+	NoAuthProbe bool
+	// HTTPTransport carries the authorization probe; nil is
+	// http.DefaultTransport. Tests route fixed host names through it.
+	HTTPTransport http.RoundTripper
 }
 
 // DefaultTimeout is the per-server time limit when Options.Timeout is 0.
@@ -131,6 +138,7 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 	start := time.Now()
 	sctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
+	posture := startAuthProbe(sctx, t, o)
 	headers := map[string][]string{}
 	for k, v := range t.Headers {
 		headers[httpHeaderKey(k)] = []string{v}
@@ -147,6 +155,7 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 		Client:    o.Client,
 	})
 	fill(&s, res)
+	s.Auth = posture()
 	// The server's stderr is shown in progress lines: hide the values it
 	// was started with, should it echo them, and local paths.
 	res.Stderr = scrubLocal(redact.Scrub(res.Stderr, launchValues(t)...))

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/assay-mcp/assay/report/apps"
+	"github.com/assay-mcp/assay/report/authposture"
 	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/classify"
@@ -132,6 +133,7 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	trust.Apply(b, f)
 	instructions.Apply(b, f, opts.Instructions)
 	apps.Apply(b, f)
+	authposture.Apply(b, f)
 	end()
 	end = opts.observe(PassFinish)
 	policy.Apply(opts.Policy, f)

@@ -94,6 +94,9 @@ type Server struct {
 	Errors []CollectionError `json:"errors,omitempty"`
 	// Hashes are the per-component surface hashes (see package canon).
 	Hashes map[string]string `json:"hashes,omitempty"`
+	// Auth is the authorization posture of a remote server, observed
+	// without credentials (see auth.go).
+	Auth *AuthPosture `json:"auth,omitempty"`
 }
 
 // ServerTokens are the token counts of one server's model-facing surface.
