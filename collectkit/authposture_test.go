@@ -84,3 +84,12 @@ func TestAuthProbeCost(t *testing.T) {
 		t.Logf("scenario %d: %d requests, %d bytes read, %v", sc, cost.Requests, cost.Bytes, cost.Elapsed)
 	}
 }
+
+// TestAuthPathScrub: a key in a URL path never reaches the posture.
+func TestAuthPathScrub(t *testing.T) {
+	key := "ghp_" + strings.Repeat("aB3x", 9)
+	got := scrubPath("/"+key+"/mcp/known-value", []string{"known-value"})
+	if strings.Contains(got, key) || strings.Contains(got, "known-value") || !strings.HasSuffix(got, "/mcp/<redacted>") {
+		t.Errorf("scrubPath kept a secret: %q", got)
+	}
+}

@@ -84,3 +84,33 @@ func clip(s string) string {
 func fetchable(u model.AuthURL) bool {
 	return !u.Invalid && u.Metachars == "" && u.Host != "" && (u.Scheme == "https" || u.Scheme == "http")
 }
+
+// EachURL calls fn on every URL a posture records, so the collector can
+// scrub paths (a key in a URL path is a common pattern) before the
+// posture reaches a bundle.
+func EachURL(p *model.AuthPosture, fn func(*model.AuthURL)) {
+	if p == nil {
+		return
+	}
+	if p.Endpoint != nil {
+		fn(p.Endpoint)
+	}
+	if p.Challenge != nil && p.Challenge.ResourceMetadata != nil {
+		fn(p.Challenge.ResourceMetadata)
+	}
+	for i := range p.Documents {
+		d := &p.Documents[i]
+		fn(&d.URL)
+		for _, u := range []*model.AuthURL{d.For, d.Resource, d.Issuer} {
+			if u != nil {
+				fn(u)
+			}
+		}
+		for j := range d.AuthorizationServers {
+			fn(&d.AuthorizationServers[j])
+		}
+		for j := range d.Endpoints {
+			fn(&d.Endpoints[j].URL)
+		}
+	}
+}
