@@ -63,6 +63,9 @@ type Options struct {
 	// HTTPTransport carries the authorization probe; nil is
 	// http.DefaultTransport. Tests route fixed host names through it.
 	HTTPTransport http.RoundTripper
+	// AsClients lists every server again under these client identities
+	// (--as-client); the core reports a surface that differs (INJ-016).
+	AsClients []mcp.Implementation
 }
 
 // DefaultTimeout is the per-server time limit when Options.Timeout is 0.
@@ -143,7 +146,7 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 	for k, v := range t.Headers {
 		headers[httpHeaderKey(k)] = []string{v}
 	}
-	res := live.Run(sctx, live.Spec{
+	spec := live.Spec{
 		Transport: t.Transport,
 		Path:      p.path,
 		Args:      t.Args,
@@ -153,8 +156,12 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 		Headers:   headers,
 		Limits:    o.Limits,
 		Client:    o.Client,
-	})
+	}
+	res := live.Run(sctx, spec)
 	fill(&s, res)
+	if len(o.AsClients) > 0 && res.Connected {
+		s.Clients = collectAs(sctx, spec, t, o.AsClients)
+	}
 	s.Auth = posture()
 	// The server's stderr is shown in progress lines: hide the values it
 	// was started with, should it echo them, and local paths.

@@ -12,6 +12,7 @@ import (
 	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/classify"
+	"github.com/assay-mcp/assay/report/clientview"
 	"github.com/assay-mcp/assay/report/cost"
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/hygiene"
@@ -134,6 +135,7 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	instructions.Apply(b, f, opts.Instructions)
 	apps.Apply(b, f)
 	authposture.Apply(b, f)
+	clientview.Apply(b, f)
 	end()
 	end = opts.observe(PassFinish)
 	policy.Apply(opts.Policy, f)

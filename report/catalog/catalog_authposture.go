@@ -69,3 +69,12 @@ var authPostureRules = []Rule{
 		Help:        "A metadata document exists but could not be used: it is not JSON, is larger than Assay reads, redirected to another host, or the host did not answer. Clients fail the same way, or a redirect may send them somewhere unexpected.",
 		Remediation: "Serve the metadata as a small JSON object at its well-known URL on the same host, without cross-host redirects."},
 }
+
+// clientViewRules judge a surface listed under several client identities
+// (see report/clientview).
+var clientViewRules = []Rule{
+	{ID: "INJ-016", Category: model.CatInjection, Severity: model.SevHigh,
+		Title:       "Surface differs by client identity",
+		Help:        "Listed under another client name and version (the clientInfo of initialize, or the per-request clientInfo of MCP 2026-07-28), the server returned different tools, definitions or instructions. A server that shows a scanner or reviewer a cleaner surface than the agent that will use it is what a rug-pull looks like: every review of it is void.",
+		Remediation: "Do not approve the server on this scan. Ask the operator why the surface depends on the client; review the variant the agent actually receives, and pin the surface with a lock."},
+}

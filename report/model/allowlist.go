@@ -113,6 +113,12 @@ servers[].errors[].code
 servers[].errors[].message
 servers[].errors[].phase
 servers[].hashes/*
+servers[].clients[].client
+servers[].clients[].instructions
+servers[].clients[].tools[]/**
+servers[].clients[].errors[].code
+servers[].clients[].errors[].message
+servers[].clients[].errors[].phase
 servers[].auth.probe
 servers[].auth.status
 servers[].auth.endpoint.scheme

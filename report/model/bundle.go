@@ -97,6 +97,8 @@ type Server struct {
 	// Auth is the authorization posture of a remote server, observed
 	// without credentials (see auth.go).
 	Auth *AuthPosture `json:"auth,omitempty"`
+	// Clients are the surfaces listed under other client identities.
+	Clients []ClientView `json:"clients,omitempty"`
 }
 
 // ServerTokens are the token counts of one server's model-facing surface.
