@@ -38,7 +38,7 @@ func OWASPCategories() []OWASPCategory {
 // owaspByRule is the mapping table: every catalogue id, one category.
 // A test fails when a rule is missing here.
 var owaspByRule = map[string]string{
-	"AUTH-001": "MCP01:2025", "AUTH-002": "MCP07:2025", "AUTH-003": "MCP07:2025", "AUTH-004": "MCP01:2025", "INJ-016": "MCP03:2025",
+	"AUTH-001": "MCP01:2025", "AUTH-002": "MCP07:2025", "AUTH-003": "MCP07:2025", "AUTH-004": "MCP01:2025", "INJ-016": "MCP03:2025", "DRIFT-036": "MCP02:2025", "DRIFT-037": "MCP04:2025",
 	"AUTH-005": "MCP07:2025", "AUTH-006": "MCP07:2025", "AUTH-007": "MCP07:2025", "AUTH-008": "MCP07:2025", "AUTH-009": "MCP07:2025", "AUTH-010": "MCP07:2025", "AUTH-011": "MCP01:2025", "AUTH-012": "MCP07:2025",
 	"AUTH-013": "MCP07:2025", "AUTH-014": "MCP02:2025", "AUTH-015": "MCP01:2025", "AUTH-016": "MCP05:2025", "AUTH-017": "MCP01:2025", "AUTH-018": "MCP07:2025", "AUTH-019": "MCP07:2025",
 
