@@ -19,6 +19,7 @@ import (
 	"github.com/assay-mcp/assay/report/inject"
 	"github.com/assay-mcp/assay/report/instructions"
 	"github.com/assay-mcp/assay/report/internal/par"
+	"github.com/assay-mcp/assay/report/mcpheader"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/policy"
 	"github.com/assay-mcp/assay/report/supply"
@@ -136,6 +137,7 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	apps.Apply(b, f)
 	authposture.Apply(b, f)
 	clientview.Apply(b, f)
+	mcpheader.Apply(b, f)
 	end()
 	end = opts.observe(PassFinish)
 	policy.Apply(opts.Policy, f)

@@ -78,3 +78,11 @@ var clientViewRules = []Rule{
 		Help:        "Listed under another client name and version (the clientInfo of initialize, or the per-request clientInfo of MCP 2026-07-28), the server returned different tools, definitions or instructions. A server that shows a scanner or reviewer a cleaner surface than the agent that will use it is what a rug-pull looks like: every review of it is void.",
 		Remediation: "Do not approve the server on this scan. Ask the operator why the surface depends on the client; review the variant the agent actually receives, and pin the surface with a lock."},
 }
+
+// headerRules judge the x-mcp-header schema annotation (see report/mcpheader).
+var headerRules = []Rule{
+	{ID: "HYG-030", Category: model.CatHygiene, Severity: model.SevMedium,
+		Title:       "Secret or personal data mirrored into an HTTP header",
+		Help:        "A tool parameter whose name, header or description suggests a credential or personal data carries the x-mcp-header annotation (MCP 2026-07-28): clients copy its value into an HTTP header of every call, where proxies, gateways and access logs record it.",
+		Remediation: "Remove x-mcp-header from the parameter, or mirror only a non-sensitive routing value (a region, a tenant id) into the header."},
+}
