@@ -22,6 +22,7 @@ import (
 	"github.com/assay-mcp/assay/report/mcpheader"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/policy"
+	"github.com/assay-mcp/assay/report/schemaref"
 	"github.com/assay-mcp/assay/report/supply"
 	"github.com/assay-mcp/assay/report/surface"
 	"github.com/assay-mcp/assay/report/trust"
@@ -138,6 +139,7 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	authposture.Apply(b, f)
 	clientview.Apply(b, f)
 	mcpheader.Apply(b, f)
+	schemaref.Apply(b, f)
 	end()
 	end = opts.observe(PassFinish)
 	policy.Apply(opts.Policy, f)
