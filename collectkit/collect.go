@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -56,6 +57,15 @@ type Options struct {
 	Limits live.Limits
 	// Client is how Assay names itself in the handshake.
 	Client mcp.Implementation
+	// NoAuthProbe skips the unauthenticated authorization probe of
+	// remote servers (see authprobe.go).
+	NoAuthProbe bool
+	// HTTPTransport carries the authorization probe; nil is
+	// http.DefaultTransport. Tests route fixed host names through it.
+	HTTPTransport http.RoundTripper
+	// AsClients lists every server again under these client identities
+	// (--as-client); the core reports a surface that differs (INJ-016).
+	AsClients []mcp.Implementation
 }
 
 // DefaultTimeout is the per-server time limit when Options.Timeout is 0.
@@ -131,11 +141,12 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 	start := time.Now()
 	sctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
+	posture := startAuthProbe(sctx, t, o)
 	headers := map[string][]string{}
 	for k, v := range t.Headers {
 		headers[httpHeaderKey(k)] = []string{v}
 	}
-	res := live.Run(sctx, live.Spec{
+	spec := live.Spec{
 		Transport: t.Transport,
 		Path:      p.path,
 		Args:      t.Args,
@@ -145,8 +156,13 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 		Headers:   headers,
 		Limits:    o.Limits,
 		Client:    o.Client,
-	})
+	}
+	res := live.Run(sctx, spec)
 	fill(&s, res)
+	if len(o.AsClients) > 0 && res.Connected {
+		s.Clients = collectAs(sctx, spec, t, o.AsClients)
+	}
+	s.Auth = posture()
 	// The server's stderr is shown in progress lines: hide the values it
 	// was started with, should it echo them, and local paths.
 	res.Stderr = scrubLocal(redact.Scrub(res.Stderr, launchValues(t)...))

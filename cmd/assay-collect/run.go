@@ -87,7 +87,8 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.Var(&servers, "server", "a server to collect: a command line (stdio) or an http(s) URL; repeatable")
 	fs.Var(&headers, "header", "an HTTP header for URL servers, value from an env var: 'Authorization: Bearer ${TOKEN}'; repeatable")
 	fs.Var(&envs, "env", "pass this environment variable (by name) to command-line servers; repeatable")
-	var projects, clients, configs repeated
+	var projects, clients, configs, asClients repeated
+	fs.Var(&asClients, "as-client", "also list each server as this client, `NAME/VERSION` (e.g. claude-code/2.1.0); repeatable")
 	fs.Var(&projects, "project", "also read the MCP configs of this project directory; repeatable")
 	fs.Var(&clients, "client", "read only this client's configs (claude-code, cursor, vscode, ...); repeatable")
 	fs.Var(&configs, "config", "read this config file instead of discovering; repeatable")
@@ -125,6 +126,15 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if *timeout <= 0 || *parallel <= 0 {
 		fmt.Fprintln(stderr, "assay-collect: --timeout and --parallel must be positive")
 		return exitUsage
+	}
+	var asIDs []mcp.Implementation
+	for _, c := range asClients {
+		id, err := collectkit.ParseClientIdentity(c)
+		if err != nil {
+			fmt.Fprintf(stderr, "assay-collect: %v\n", err)
+			return exitUsage
+		}
+		asIDs = append(asIDs, id)
 	}
 	var targets []collectkit.Target
 	for _, s := range servers {
@@ -164,13 +174,14 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return exitOK
 	}
 	got, err := collectkit.Collect(ctx, targets, &collectkit.Options{
-		Timeout:  *timeout,
-		Parallel: *parallel,
-		Yes:      *yes,
-		In:       stdin,
-		Stderr:   stderr,
-		Progress: !*quiet && collectkit.IsTerminal(stderr),
-		Client:   mcp.Implementation{Name: "assay-collect", Version: Version},
+		Timeout:   *timeout,
+		Parallel:  *parallel,
+		Yes:       *yes,
+		In:        stdin,
+		Stderr:    stderr,
+		Progress:  !*quiet && collectkit.IsTerminal(stderr),
+		Client:    mcp.Implementation{Name: "assay-collect", Version: Version},
+		AsClients: asIDs,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)

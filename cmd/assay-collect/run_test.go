@@ -37,6 +37,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"--server", "https://h.example/mcp", "--header", "Authorization: Bearer literal"}, exitUsage, "must come from an environment variable"},
 		{[]string{"--server", "node x.js", "--env", "ASSAY_SURELY_UNSET_VAR"}, exitUsage, "not set"},
 		{[]string{"--server", "x", "--timeout", "0s"}, exitUsage, "must be positive"},
+		{[]string{"--server", "x", "--as-client", "claude"}, exitUsage, "want NAME/VERSION"},
 		{[]string{"--version"}, exitOK, ""},
 		{[]string{"-h"}, exitOK, "Usage: assay-collect"},
 	} {
@@ -194,5 +195,28 @@ func TestDryRunListsAgentFiles(t *testing.T) {
 		if bytes.Contains(data, []byte(value)) {
 			t.Errorf("bundle contains %q", value)
 		}
+	}
+}
+
+// TestAsClientBundle: --as-client lists the server again under that
+// identity and the bundle carries the view.
+func TestAsClientBundle(t *testing.T) {
+	exe := selfServer(t, hostile.ModeOK)
+	out := filepath.Join(t.TempDir(), "b.json")
+	code, _, stderr := run(t, "", "--server", exe, "--env", hostile.EnvMode, "--as-client", "claude-code/2.1.0", "--yes", "--bundle", out)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := model.Decode(out, data)
+	if err != nil || in.Bundle == nil {
+		t.Fatalf("bundle does not decode: %v", err)
+	}
+	s := in.Bundle.Servers[0]
+	if len(s.Clients) != 1 || s.Clients[0].Client != "claude-code/2.1.0" || len(s.Clients[0].Tools) != len(s.Tools) {
+		t.Errorf("client views %+v", s.Clients)
 	}
 }

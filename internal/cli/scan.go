@@ -38,6 +38,9 @@ type scanFlags struct {
 	rules    string
 	// advisories are OSV files or directories (--advisories).
 	advisories []string
+	// asClients are extra client identities (--as-client NAME/VERSION).
+	asClients []string
+	asIDs     []mcp.Implementation
 }
 
 func (s *scanFlags) register(cmd *cobra.Command) {
@@ -64,6 +67,7 @@ func (s *scanFlags) registerCollect(cmd *cobra.Command) {
 	f.BoolVar(&s.yes, "yes", false, "do not ask before starting or contacting servers")
 	f.DurationVar(&s.timeout, "timeout", 30*time.Second, "per-server collection timeout")
 	f.IntVar(&s.parallel, "parallel", 4, "servers collected at once")
+	f.StringArrayVar(&s.asClients, "as-client", nil, "also list each server as this client, NAME/VERSION (e.g. claude-code/2.1.0); a surface that differs is INJ-016; repeatable")
 }
 
 func (s *scanFlags) validate() error {
@@ -84,6 +88,14 @@ func (s *scanFlags) validate() error {
 	}
 	if len(s.headers) > 0 && len(s.servers) == 0 {
 		return usageErr("--header applies to --server URLs; no --server given")
+	}
+	s.asIDs = nil
+	for _, c := range s.asClients {
+		id, err := collectkit.ParseClientIdentity(c)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		s.asIDs = append(s.asIDs, id)
 	}
 	return nil
 }
@@ -160,6 +172,7 @@ else of the machine. To share without those names, collect with
 			Example: `  assay scan --surface tools.json
   assay scan --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --yes --bundle b.json
   assay scan --server https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
+  assay scan --server https://mcp.example.com/mcp --as-client claude-code/2.1.0 --as-client cursor/1.7.0
   assay scan --connect --format json --fail-on high > findings.json
   assay scan ~/.cursor/mcp.json --format sarif -o assay.sarif
   assay scan --advisories osv-npm/ --fail-on high     # your osv.dev export too
@@ -235,13 +248,14 @@ func collectBundle(ctx context.Context, e *env, sf *scanFlags, configs []string)
 	if targets := src.Targets(sf.connect); len(targets) > 0 {
 		var err error
 		got, err = collectkit.Collect(ctx, targets, &collectkit.Options{
-			Timeout:  sf.timeout,
-			Parallel: sf.parallel,
-			Yes:      sf.yes,
-			In:       e.stdin,
-			Stderr:   e.stderr,
-			Progress: e.stderrTTY,
-			Client:   mcp.Implementation{Name: "assay", Version: Version},
+			Timeout:   sf.timeout,
+			Parallel:  sf.parallel,
+			Yes:       sf.yes,
+			In:        e.stdin,
+			Stderr:    e.stderr,
+			Progress:  e.stderrTTY,
+			Client:    mcp.Implementation{Name: "assay", Version: Version},
+			AsClients: sf.asIDs,
 		})
 		if err != nil {
 			return nil, nil, err

@@ -8,17 +8,21 @@ import (
 	"sort"
 
 	"github.com/assay-mcp/assay/report/apps"
+	"github.com/assay-mcp/assay/report/authposture"
 	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/classify"
+	"github.com/assay-mcp/assay/report/clientview"
 	"github.com/assay-mcp/assay/report/cost"
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/hygiene"
 	"github.com/assay-mcp/assay/report/inject"
 	"github.com/assay-mcp/assay/report/instructions"
 	"github.com/assay-mcp/assay/report/internal/par"
+	"github.com/assay-mcp/assay/report/mcpheader"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/policy"
+	"github.com/assay-mcp/assay/report/schemaref"
 	"github.com/assay-mcp/assay/report/supply"
 	"github.com/assay-mcp/assay/report/surface"
 	"github.com/assay-mcp/assay/report/trust"
@@ -132,6 +136,10 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	trust.Apply(b, f)
 	instructions.Apply(b, f, opts.Instructions)
 	apps.Apply(b, f)
+	authposture.Apply(b, f)
+	clientview.Apply(b, f)
+	mcpheader.Apply(b, f)
+	schemaref.Apply(b, f)
 	end()
 	end = opts.observe(PassFinish)
 	policy.Apply(opts.Policy, f)

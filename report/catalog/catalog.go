@@ -42,7 +42,7 @@ var all []Rule
 var byID map[string]*Rule
 
 func init() {
-	for _, group := range [][]Rule{capabilityRules, chainRules, injectionRules, authRules, hygieneRules, costRules, driftRules, collectionRules} {
+	for _, group := range [][]Rule{capabilityRules, chainRules, injectionRules, authRules, authPostureRules, clientViewRules, headerRules, hygieneRules, costRules, driftRules, collectionRules} {
 		all = append(all, group...)
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })

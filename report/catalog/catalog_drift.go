@@ -147,4 +147,12 @@ var driftRules = []Rule{
 		Title:       "Launch command changed",
 		Help:        "The command, its arguments, the URL host, or the names or non-secret values of env vars and headers differ from the lock. The lock holds only salted HMACs of values, so a changed value is named but not shown. Changed arguments can point a server at other data or switch it into a write mode.",
 		Remediation: "Review the configuration change; re-lock when it is intended."},
+	{ID: "DRIFT-036", Category: model.CatDrift, Severity: model.SevMedium,
+		Title:       "Tool task support changed",
+		Help:        "execution.taskSupport of a tool was added, changed or removed (MCP 2025-11-25 tasks). It decides whether a call may run as a long-lived task the client polls: a tool that turns task-required keeps working after the agent's turn ends, and one whose support disappears breaks clients that relied on it.",
+		Remediation: "Review the change with the server's release notes; re-baseline when it is intended."},
+	{ID: "DRIFT-037", Category: model.CatDrift, Severity: model.SevLow,
+		Title:       "Tool icons changed",
+		Help:        "The icons of a tool (src, mimeType, sizes, theme) differ from the baseline. Icons are shown to the user as the tool's identity; a new icon source can be another domain, or an SVG that carries script.",
+		Remediation: "Check the new icon sources are the server's own domain and not SVG from an untrusted origin; re-baseline when intended."},
 }

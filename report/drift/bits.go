@@ -47,6 +47,8 @@ var ruleBits = map[string]int{
 	"DRIFT-029": 0,
 	"DRIFT-030": BitPrompt | BitInjection,
 	"DRIFT-031": BitPrompt | BitInjection,
+	"DRIFT-036": BitEscalation,
+	"DRIFT-037": 0,
 }
 
 // RuleBits returns the default exit bits of a drift rule.

@@ -24,6 +24,10 @@ func (d *differ) tool(n *serverView, id string, o, t *toolView) {
 		d.skipMust("tools recorded without hashes could not be compared")
 		return
 	}
+	if o.raw != nil && t.raw != nil {
+		// Outside the tool hash: compared on the raw definitions.
+		d.currentFields(id, name, o.raw, t.raw)
+	}
 	if oh[hashes.Tool] == nh[hashes.Tool] {
 		return
 	}

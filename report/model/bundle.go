@@ -94,6 +94,11 @@ type Server struct {
 	Errors []CollectionError `json:"errors,omitempty"`
 	// Hashes are the per-component surface hashes (see package canon).
 	Hashes map[string]string `json:"hashes,omitempty"`
+	// Auth is the authorization posture of a remote server, observed
+	// without credentials (see auth.go).
+	Auth *AuthPosture `json:"auth,omitempty"`
+	// Clients are the surfaces listed under other client identities.
+	Clients []ClientView `json:"clients,omitempty"`
 }
 
 // ServerTokens are the token counts of one server's model-facing surface.

@@ -1,0 +1,30 @@
+package mcpheader
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/assay-mcp/assay/report/model"
+)
+
+func TestApply(t *testing.T) {
+	tool := `{"name":"send","inputSchema":{"type":"object","properties":{
+		"region":{"type":"string","x-mcp-header":"Region"},
+		"apiKey":{"type":"string","x-mcp-header":"X-Key"},
+		"to":{"type":"array","items":{"type":"object","properties":{"email":{"type":"string","x-mcp-header":"To"}}}},
+		"plain":{"type":"string","description":"the user's password"}}}}`
+	deep := `{"name":"deep","inputSchema":` + strings.Repeat(`{"type":"object","properties":{"p":`, 100) + `{"type":"string","x-mcp-header":"Token"}` + strings.Repeat(`}}`, 100) + `}`
+	b := &model.Bundle{Servers: []model.Server{{Identity: "s", Tools: []json.RawMessage{json.RawMessage(tool), json.RawMessage(deep)}}}}
+	f := &model.Findings{}
+	Apply(b, f)
+	var got []string
+	for _, fd := range f.Findings {
+		got = append(got, fd.Element)
+	}
+	want := []string{"tool:send/inputSchema/properties/apiKey", "tool:send/inputSchema/properties/to/items/properties/email"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
