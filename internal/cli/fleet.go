@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -118,13 +117,9 @@ type inputFile struct {
 func readInputFiles(warn io.Writer, paths []string) ([]inputFile, error) {
 	var out []inputFile
 	for _, p := range paths {
-		in, err := readInput(p)
+		in, data, err := readInputData(p)
 		if err != nil {
 			return nil, err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, ioErr(err)
 		}
 		sig := SignatureStatus(filepath.Base(p), data)
 		if sig.Status == "invalid" {

@@ -3,7 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 
 	"github.com/spf13/cobra"
 
@@ -65,13 +65,13 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 			},
 			RunE: func(cmd *cobra.Command, args []string) error {
 				path := args[0]
-				problems, what, err := verifyFile(path)
+				data, err := readFileOrStdin(path, inputfile.MaxDocument)
 				if err != nil {
 					return err
 				}
-				data, rerr := os.ReadFile(path)
-				if rerr != nil {
-					return &ExitError{Code: ExitNoInput, Err: rerr}
+				problems, what, err := verifyData(path, data)
+				if err != nil {
+					return err
 				}
 				sig, err := verifySignature(data, pub)
 				if err != nil {
@@ -100,13 +100,9 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 	})
 }
 
-// verifyFile recomputes the hashes of one file and returns each mismatch
-// as a line, and what kind of document it was.
-func verifyFile(path string) ([]string, string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, "", &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
-	}
+// verifyData recomputes the hashes of one file's bytes and returns each
+// mismatch as a line, and what kind of document it was.
+func verifyData(path string, data []byte) ([]string, string, error) {
 	var ms []hashes.Mismatch
 	var what string
 	if baseline.IsBaseline(data) {
@@ -119,7 +115,7 @@ func verifyFile(path string) ([]string, string, error) {
 		}
 		ms, what = bl.Verify(), "baseline"
 	} else {
-		in, err := readInput(path)
+		in, err := decodeInput(path, data)
 		if err != nil {
 			return nil, "", err
 		}
