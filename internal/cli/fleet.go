@@ -20,6 +20,7 @@ type SignatureRow struct {
 	// Status is unsigned, verified or invalid.
 	Status  string `json:"status"`
 	KeyID   string `json:"keyId,omitempty"`
+	Pinned  bool   `json:"pinned,omitempty"`
 	Problem string `json:"problem,omitempty"`
 }
 
@@ -49,7 +50,7 @@ func SignatureStatus(source string, data []byte) SignatureRow {
 func (s SignatureRow) String() string {
 	switch s.Status {
 	case "verified":
-		return fmt.Sprintf("signed by %s, verified", s.KeyID)
+		return view.Signature(s).Line()
 	case "invalid":
 		return fmt.Sprintf("SIGNATURE INVALID (%s): %s", s.KeyID, s.Problem)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/assay-mcp/assay/report/baseline"
 	"github.com/assay-mcp/assay/report/hashes"
+	"github.com/assay-mcp/assay/report/html/view"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/signature"
 )
@@ -90,7 +91,10 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 				}
 				fmt.Fprintf(e.stdout, "ok: %s (%s): every hash matches\n", path, what)
 				if r := signature.Verify(data, nil); r.Valid {
-					fmt.Fprintf(e.stdout, "ok: signed by %s, verified\n", r.KeyID)
+					v := view.Signature{Status: view.SigVerified, KeyID: r.KeyID, Pinned: pub != ""}
+					fmt.Fprintf(e.stdout, "ok: %s\n", v.Line())
+				} else if !r.Signed && what == "bundle" {
+					fmt.Fprintf(e.stdout, "note: %s is not signed; nothing says who wrote it (pin a key with --pub to require a signature)\n", path)
 				}
 				return nil
 			},
