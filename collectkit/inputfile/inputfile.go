@@ -126,16 +126,22 @@ func check(path string, st fs.FileInfo, limit int64) error {
 // readCapped reads r up to limit bytes and fails past it: the cap holds
 // while reading, whatever the stat said.
 func readCapped(path string, r io.Reader, limit, hint int64) ([]byte, error) {
-	if hint < 0 || hint > limit {
-		hint = 0
+	if hint <= 0 || hint > limit {
+		// A stream (or a file the stat said was empty) gets the whole cap
+		// at once: untouched pages cost nothing, and growing by copies
+		// would hold several buffers at the cap.
+		hint = limit
 	}
-	buf := make([]byte, 0, hint+512)
+	buf := make([]byte, 0, hint+1)
 	for {
 		if int64(len(buf)) > limit {
 			return nil, &Error{Path: path, Problem: TooLarge, Limit: limit}
 		}
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			// The file grew after the stat: one step to the cap.
+			grown := make([]byte, len(buf), limit+1)
+			copy(grown, buf)
+			buf = grown
 		}
 		room := int64(cap(buf) - len(buf))
 		if left := limit + 1 - int64(len(buf)); room > left {

@@ -66,6 +66,12 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 			},
 			RunE: func(cmd *cobra.Command, args []string) error {
 				path := args[0]
+				if pub != "" {
+					// A bad key is the first error, before any hash work.
+					if _, err := loadPublicKey(pub); err != nil {
+						return err
+					}
+				}
 				data, err := readFileOrStdin(path, inputfile.MaxDocument)
 				if err != nil {
 					return err
