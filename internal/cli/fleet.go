@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -51,6 +52,8 @@ func (s SignatureRow) String() string {
 	switch s.Status {
 	case "verified":
 		return view.Signature(s).Line()
+	case "missing":
+		return "SIGNATURE MISSING: " + s.Problem
 	case "invalid":
 		return fmt.Sprintf("SIGNATURE INVALID (%s): %s", s.KeyID, s.Problem)
 	}
@@ -115,15 +118,15 @@ type inputFile struct {
 
 // readInputFiles reads every input and checks its signature; an invalid
 // signature is reported loudly on warn and does not stop the report.
-func readInputFiles(warn io.Writer, paths []string) ([]inputFile, error) {
+func readInputFiles(warn io.Writer, paths []string, pins ...ed25519.PublicKey) ([]inputFile, error) {
 	var out []inputFile
 	for _, p := range paths {
 		in, data, err := readInputData(p)
 		if err != nil {
 			return nil, err
 		}
-		sig := SignatureStatus(filepath.Base(p), data)
-		if sig.Status == "invalid" {
+		sig := SignatureRow(core.SignatureWith(filepath.Base(p), data, pins))
+		if sig.Status == "invalid" || sig.Status == "missing" {
 			fmt.Fprintf(warn, "assay: WARNING: %s: %s\n", p, sig)
 		}
 		out = append(out, inputFile{Path: p, In: in, Sig: sig})

@@ -21,6 +21,8 @@ const (
 	SigUnsigned = "unsigned"
 	SigVerified = "verified"
 	SigInvalid  = "invalid"
+	// SigMissing: unsigned although a pinned key expects a signature.
+	SigMissing = "missing"
 )
 
 // signatures is the block above the sections: a neutral line per signed
@@ -32,6 +34,9 @@ func signatures(sigs []Signature) *Node {
 		switch s.Status {
 		case SigVerified:
 			kids = append(kids, El("p", T(line(s.Source)+": "+s.Line())).Class("sig sig-ok").Attr("data-sig", SigVerified))
+		case SigMissing:
+			msg := "SIGNATURE MISSING: " + line(s.Source) + ": " + line(s.Problem)
+			kids = append(kids, El("div", El("strong", T(msg))).Class("sig sig-bad").Attr("role", "alert").Attr("data-sig", SigMissing))
 		case SigInvalid:
 			msg := "SIGNATURE INVALID: " + line(s.Problem)
 			b := El("div", El("strong", T(msg))).Class("sig sig-bad").Attr("role", "alert").Attr("data-sig", SigInvalid)
