@@ -171,7 +171,9 @@ var paths = []path{
 	{"approve --baseline", false, func(f, good, _ string) []string {
 		return []string{"approve", "--baseline", f, "--surface", good, "--tool", "x/y", "--by", "t", "--note", "n"}
 	}},
-	{"sign --key", false, func(f, good, tmp string) []string { return []string{"sign", "--key", f, good, "-o", filepath.Join(tmp, "signed.json")} }},
+	{"sign --key", false, func(f, good, tmp string) []string {
+		return []string{"sign", "--key", f, good, "-o", filepath.Join(tmp, "signed.json")}
+	}},
 }
 
 func TestLimitIsReal(t *testing.T) {

@@ -8,7 +8,6 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 )
 
-
 // reference is the approved state the first answers are compared with: a
 // lock or a baseline, and the one server of it this session is.
 type reference struct {
