@@ -3,7 +3,7 @@ package main
 import (
 	"crypto/ed25519"
 	"fmt"
-	"os"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 
 	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/collectkit/redact"
@@ -23,7 +23,7 @@ func encode(b *model.Bundle, key ed25519.PrivateKey) ([]byte, error) {
 
 // loadKey reads a private key written by 'assay keygen'.
 func loadKey(path string) (ed25519.PrivateKey, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, inputfile.MaxKey)
 	if err != nil {
 		return nil, fmt.Errorf("--sign: %w", err)
 	}

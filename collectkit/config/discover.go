@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -47,7 +48,7 @@ func Discover(opts *Options) (*Inventory, error) {
 	}
 	d := &discovery{opts: opts, goos: opts.os(), read: opts.ReadFile, docs: map[string]*loaded{}, inv: &Inventory{}, labels: map[*decl]string{}}
 	if d.read == nil {
-		d.read = os.ReadFile
+		d.read = func(p string) ([]byte, error) { return inputfile.Read(p, inputfile.MaxConfig) }
 	}
 	var sources []source
 	if len(opts.Files) > 0 {

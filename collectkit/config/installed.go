@@ -2,7 +2,7 @@ package config
 
 import (
 	"encoding/json"
-	"os"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -44,7 +44,7 @@ func (d *discovery) installedVersions(p pkgRef, root string) []installed {
 	var out []installed
 	seen := map[string]bool{}
 	addNpm := func(pkgJSON, where, lock string) {
-		data, err := os.ReadFile(pkgJSON)
+		data, err := inputfile.Read(pkgJSON, inputfile.MaxConfig)
 		if err != nil {
 			return
 		}
@@ -111,7 +111,7 @@ func (d *discovery) installedVersions(p pkgRef, root string) []installed {
 // name@version in a package-lock.json (lockfileVersion 2 and 3 list
 // packages under "node_modules/NAME"), or "".
 func lockIntegrity(lock, name, version string) string {
-	data, err := os.ReadFile(lock)
+	data, err := inputfile.Read(lock, inputfile.MaxConfig)
 	if err != nil {
 		return ""
 	}

@@ -25,7 +25,7 @@ type Options struct {
 	// Getenv resolves references when a Launch is expanded for
 	// connection; it is never used for anything written out.
 	Getenv func(string) string
-	// ReadFile reads a file; default os.ReadFile. Tests may stub it.
+	// ReadFile reads a file; default the bounded reader (collectkit/inputfile, 16 MiB). Tests may stub it.
 	ReadFile func(string) ([]byte, error)
 }
 

@@ -2,6 +2,7 @@ package pin
 
 import (
 	"encoding/json"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"os"
 	"path/filepath"
 	"sort"
@@ -176,8 +177,8 @@ func splitSpec(spec string) (name, version string) {
 // packageEntry reads dir/package.json and returns its entry file: the bin
 // named like the package (or its only bin), else main, else index.js.
 func packageEntry(dir, name string) (path, version string, ok bool) {
-	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
-	if err != nil || len(data) > 1<<20 {
+	data, err := inputfile.Read(filepath.Join(dir, "package.json"), 1<<20)
+	if err != nil {
 		return "", "", false
 	}
 	var pj struct {

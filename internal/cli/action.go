@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"io"
 	"os"
 	"os/exec"
@@ -89,9 +90,9 @@ func init() {
 }
 
 func loadActionConfig(path string) (*actioncfg.Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path, inputfile.MaxRules)
 	if err != nil {
-		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("reading %s: %w", path, unwrapPathErr(err))}
+		return nil, err
 	}
 	cfg, err := actioncfg.Parse(filepath.ToSlash(path), data)
 	if err != nil {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"os"
 	"path/filepath"
 	"sort"
@@ -41,9 +42,9 @@ func loadAdvisories(opts *analyze.Options, paths []string) error {
 			}
 		}
 		for _, f := range files {
-			data, err := os.ReadFile(f)
+			data, err := readFile(f, inputfile.MaxAdvisories)
 			if err != nil {
-				return &ExitError{Code: ExitNoInput, Err: fmt.Errorf("--advisories %s: %w", f, unwrapPathErr(err))}
+				return fmt.Errorf("--advisories: %w", err)
 			}
 			r, err := supply.Parse(data, filepath.Base(f))
 			if err != nil {

@@ -3,7 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -19,9 +19,9 @@ func readBaseline(path string) (*baseline.Baseline, error) {
 	if path == "" {
 		return nil, usageErr("--baseline FILE is required")
 	}
-	data, err := os.ReadFile(path)
+	data, err := readFile(path, inputfile.MaxBaseline)
 	if err != nil {
-		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
+		return nil, err
 	}
 	bl, err := baseline.Decode(path, data)
 	if err != nil {

@@ -2,7 +2,7 @@ package cli
 
 import (
 	"bytes"
-	"os"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -73,15 +73,18 @@ func writeDrift(e *env, d *driftFlags, res *drift.Result) error {
 // readSide reads one side of a comparison: a bundle, capture, tools/list
 // result, findings file or baseline.
 func readSide(path string) (*drift.Side, error) {
-	data, err := os.ReadFile(path)
-	if err == nil && baseline.IsBaseline(data) {
+	data, err := readFileOrStdin(path, inputfile.MaxDocument)
+	if err != nil {
+		return nil, err
+	}
+	if baseline.IsBaseline(data) {
 		bl, err := baseline.Decode(path, data)
 		if err != nil {
 			return nil, &ExitError{Code: ExitDataErr, Err: err}
 		}
 		return bl.Side(path), nil
 	}
-	in, err := readInput(path)
+	in, err := decodeInput(path, data)
 	if err != nil {
 		return nil, err
 	}

@@ -2,10 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -21,6 +21,7 @@ type SignatureRow struct {
 	// Status is unsigned, verified or invalid.
 	Status  string `json:"status"`
 	KeyID   string `json:"keyId,omitempty"`
+	Pinned  bool   `json:"pinned,omitempty"`
 	Problem string `json:"problem,omitempty"`
 }
 
@@ -50,7 +51,9 @@ func SignatureStatus(source string, data []byte) SignatureRow {
 func (s SignatureRow) String() string {
 	switch s.Status {
 	case "verified":
-		return fmt.Sprintf("signed by %s, verified", s.KeyID)
+		return view.Signature(s).Line()
+	case "missing":
+		return "SIGNATURE MISSING: " + s.Problem
 	case "invalid":
 		return fmt.Sprintf("SIGNATURE INVALID (%s): %s", s.KeyID, s.Problem)
 	}
@@ -115,19 +118,15 @@ type inputFile struct {
 
 // readInputFiles reads every input and checks its signature; an invalid
 // signature is reported loudly on warn and does not stop the report.
-func readInputFiles(warn io.Writer, paths []string) ([]inputFile, error) {
+func readInputFiles(warn io.Writer, paths []string, pins ...ed25519.PublicKey) ([]inputFile, error) {
 	var out []inputFile
 	for _, p := range paths {
-		in, err := readInput(p)
+		in, data, err := readInputData(p)
 		if err != nil {
 			return nil, err
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, ioErr(err)
-		}
-		sig := SignatureStatus(filepath.Base(p), data)
-		if sig.Status == "invalid" {
+		sig := SignatureRow(core.SignatureWith(filepath.Base(p), data, pins))
+		if sig.Status == "invalid" || sig.Status == "missing" {
 			fmt.Fprintf(warn, "assay: WARNING: %s: %s\n", p, sig)
 		}
 		out = append(out, inputFile{Path: p, In: in, Sig: sig})

@@ -1,35 +1,65 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// maxInputBytes caps any file Assay reads (bundles, findings, surfaces).
-const maxInputBytes = 512 << 20
-
 func rulesetVersion() string { return catalog.Ruleset }
 
-// readInput reads and decodes one bundle, findings or surface file.
+// readFile reads one input file through the bounded reader
+// (collectkit/inputfile): a missing file, a directory, device or FIFO is
+// refused with exit 66, a file over limit with 65 — before it is read.
+func readFile(path string, limit int64) ([]byte, error) {
+	return fileErr(inputfile.Read(path, limit))
+}
+
+// readFileOrStdin is readFile, except that "-" reads standard input.
+func readFileOrStdin(path string, limit int64) ([]byte, error) {
+	return fileErr(inputfile.ReadOrStdin(path, os.Stdin, limit))
+}
+
+func fileErr(data []byte, err error) ([]byte, error) {
+	if err == nil {
+		return data, nil
+	}
+	var fe *inputfile.Error
+	if errors.As(err, &fe) && fe.Problem == inputfile.TooLarge {
+		return nil, &ExitError{Code: ExitDataErr, Err: err}
+	}
+	return nil, &ExitError{Code: ExitNoInput, Err: err}
+}
+
+// readInput reads and decodes one bundle, findings or surface file ("-"
+// is standard input).
 func readInput(path string) (*model.Input, error) {
-	st, err := os.Stat(path)
+	in, _, err := readInputData(path)
+	return in, err
+}
+
+// readInputData is readInput that also returns the bytes read, for the
+// signature check: a file is read once, so stdin works and the bytes
+// checked are the bytes decoded.
+func readInputData(path string) (*model.Input, []byte, error) {
+	data, err := readFileOrStdin(path, inputfile.MaxDocument)
 	if err != nil {
-		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
+		return nil, nil, err
 	}
-	if st.IsDir() {
-		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: is a directory, expected a JSON file", path)}
+	in, err := decodeInput(path, data)
+	return in, data, err
+}
+
+func decodeInput(path string, data []byte) (*model.Input, error) {
+	name := path
+	if path == inputfile.Stdin {
+		name = "standard input"
 	}
-	if st.Size() > maxInputBytes {
-		return nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: file is %d bytes, larger than the %d-byte limit", path, st.Size(), maxInputBytes)}
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
-	}
-	in, err := model.Decode(path, data)
+	in, err := model.Decode(name, data)
 	if err != nil {
 		return nil, &ExitError{Code: ExitDataErr, Err: err}
 	}
@@ -42,3 +72,5 @@ func unwrapPathErr(err error) error {
 	}
 	return err
 }
+
+var _ = fmt.Sprintf

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -71,16 +72,12 @@ The bundle is rewritten atomically unless -o names another file.`,
 				if err != nil {
 					return err
 				}
-				in, err := readInput(args[0])
+				in, data, err := readInputData(args[0])
 				if err != nil {
 					return err
 				}
 				if in.Kind != model.InputBundle {
 					return &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a %s; only Assay bundles are signed", args[0], in.Kind)}
-				}
-				data, err := os.ReadFile(args[0])
-				if err != nil {
-					return &ExitError{Code: ExitNoInput, Err: err}
 				}
 				signed, err := signature.Sign(data, priv)
 				if err != nil {
@@ -104,9 +101,9 @@ The bundle is rewritten atomically unless -o names another file.`,
 }
 
 func loadPrivateKey(path string) (ed25519.PrivateKey, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path, inputfile.MaxKey)
 	if err != nil {
-		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
+		return nil, err
 	}
 	k, err := signature.ParsePrivate(data)
 	if err != nil {
@@ -116,9 +113,9 @@ func loadPrivateKey(path string) (ed25519.PrivateKey, error) {
 }
 
 func loadPublicKey(path string) (ed25519.PublicKey, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path, inputfile.MaxKey)
 	if err != nil {
-		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
+		return nil, err
 	}
 	k, err := signature.ParsePublic(data)
 	if err != nil {

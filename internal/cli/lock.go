@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"io/fs"
 	"os"
 	"strings"
@@ -150,18 +151,7 @@ func readLock(path string) (*lock.Lock, error) {
 
 // readSmallFile reads an input file under the input cap.
 func readSmallFile(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
-	}
-	if !st.Mode().IsRegular() || st.Size() > maxInputBytes {
-		return nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: not a regular file under %d bytes", path, maxInputBytes)}
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
-	}
-	return data, nil
+	return readFile(path, inputfile.MaxBaseline)
 }
 
 // existingLock is the lock at the output path, nil when there is none.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 func init() {
 	register(func(e *env) *cobra.Command {
 		var out, title, format string
+		var pubs []string
 		cmd := &cobra.Command{
 			Use:   "report INPUT... -o report.html",
 			Short: "Write a self-contained HTML report from bundles, findings or surfaces",
@@ -40,7 +42,15 @@ drift from this report, computed in the page.`,
 				if out == "" {
 					return usageErr("report: -o FILE is required")
 				}
-				in, err := reportInput(e.stderr, args, title)
+				var pins []ed25519.PublicKey
+				for _, p := range pubs {
+					k, err := loadPublicKey(p)
+					if err != nil {
+						return err
+					}
+					pins = append(pins, k)
+				}
+				in, err := reportInput(e.stderr, args, title, pins...)
 				if err != nil {
 					return err
 				}
@@ -48,6 +58,7 @@ drift from this report, computed in the page.`,
 			},
 		}
 		cmd.Flags().StringVarP(&out, "output", "o", "", "write the HTML report to FILE (required)")
+		cmd.Flags().StringArrayVar(&pubs, "pub", nil, "pin a public key (repeatable): the page says which inputs are signed by a pinned key, and flags unsigned ones")
 		cmd.Flags().StringVar(&title, "title", "", "page title (default \"Assay report\")")
 		cmd.Flags().StringVar(&format, "format", "html", "html, or json|markdown for a fleet report over bundles (to stdout unless -o)")
 		return cmd
@@ -59,8 +70,8 @@ drift from this report, computed in the page.`,
 // status (checked on the file's bytes; invalid ones are warned about on
 // warn) and, when the bundles come from more than one machine, the fleet
 // section. One machine keeps the plain single report.
-func reportInput(warn io.Writer, paths []string, title string) (*rhtml.Input, error) {
-	files, err := readInputFiles(warn, paths)
+func reportInput(warn io.Writer, paths []string, title string, pins ...ed25519.PublicKey) (*rhtml.Input, error) {
+	files, err := readInputFiles(warn, paths, pins...)
 	if err != nil {
 		return nil, err
 	}

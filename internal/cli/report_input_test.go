@@ -96,7 +96,7 @@ func TestReportInputSignatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"signed.json: signed by " + keyID + ", verified", "SIGNATURE INVALID: " + want[1].Problem} {
+	for _, s := range []string{"signed.json: signed by " + keyID + " (not pinned)", "SIGNATURE INVALID: " + want[1].Problem} {
 		if !bytes.Contains(page, []byte(s)) {
 			t.Errorf("page lacks %q", s)
 		}

@@ -5,8 +5,7 @@ package cli
 // into the CLI's exit codes.
 
 import (
-	"fmt"
-	"os"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 
 	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/report/analyze"
@@ -30,9 +29,9 @@ func applyRulesFile(opts *analyze.Options, path string) error {
 	if path == "" {
 		return nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readFile(path, inputfile.MaxRules)
 	if err != nil {
-		return &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
+		return err
 	}
 	p, err := policy.Load(data, path)
 	if err != nil {

@@ -3,12 +3,13 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 
 	"github.com/spf13/cobra"
 
 	"github.com/assay-mcp/assay/report/baseline"
 	"github.com/assay-mcp/assay/report/hashes"
+	"github.com/assay-mcp/assay/report/html/view"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/signature"
 )
@@ -65,13 +66,19 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 			},
 			RunE: func(cmd *cobra.Command, args []string) error {
 				path := args[0]
-				problems, what, err := verifyFile(path)
+				if pub != "" {
+					// A bad key is the first error, before any hash work.
+					if _, err := loadPublicKey(pub); err != nil {
+						return err
+					}
+				}
+				data, err := readFileOrStdin(path, inputfile.MaxDocument)
 				if err != nil {
 					return err
 				}
-				data, rerr := os.ReadFile(path)
-				if rerr != nil {
-					return &ExitError{Code: ExitNoInput, Err: rerr}
+				problems, what, err := verifyData(path, data)
+				if err != nil {
+					return err
 				}
 				sig, err := verifySignature(data, pub)
 				if err != nil {
@@ -90,7 +97,10 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 				}
 				fmt.Fprintf(e.stdout, "ok: %s (%s): every hash matches\n", path, what)
 				if r := signature.Verify(data, nil); r.Valid {
-					fmt.Fprintf(e.stdout, "ok: signed by %s, verified\n", r.KeyID)
+					v := view.Signature{Status: view.SigVerified, KeyID: r.KeyID, Pinned: pub != ""}
+					fmt.Fprintf(e.stdout, "ok: %s\n", v.Line())
+				} else if !r.Signed && what == "bundle" {
+					fmt.Fprintf(e.stdout, "note: %s is not signed; nothing says who wrote it (pin a key with --pub to require a signature)\n", path)
 				}
 				return nil
 			},
@@ -100,13 +110,9 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 	})
 }
 
-// verifyFile recomputes the hashes of one file and returns each mismatch
-// as a line, and what kind of document it was.
-func verifyFile(path string) ([]string, string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, "", &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: %w", path, unwrapPathErr(err))}
-	}
+// verifyData recomputes the hashes of one file's bytes and returns each
+// mismatch as a line, and what kind of document it was.
+func verifyData(path string, data []byte) ([]string, string, error) {
 	var ms []hashes.Mismatch
 	var what string
 	if baseline.IsBaseline(data) {
@@ -119,7 +125,7 @@ func verifyFile(path string) ([]string, string, error) {
 		}
 		ms, what = bl.Verify(), "baseline"
 	} else {
-		in, err := readInput(path)
+		in, err := decodeInput(path, data)
 		if err != nil {
 			return nil, "", err
 		}

@@ -69,7 +69,7 @@ func TestBrowserSignatures(t *testing.T) {
 	}
 	rec := open(t, ctx, okPage)
 	const okLine = `Array.from(document.querySelectorAll("#report [data-sig=verified]")).map(e => e.textContent).join("|")`
-	if got, want := eval[string](t, ctx, okLine), "signed.json: signed by "+keyID+", verified"; got != want {
+	if got, want := eval[string](t, ctx, okLine), "signed.json: signed by "+keyID+" (not pinned): the content matches this key, but anyone can sign; pin the key to trust the signer"; got != want {
 		t.Errorf("verified line = %q, want %q", got, want)
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll("#report .sig-bad").length`); n != 0 {
@@ -91,7 +91,7 @@ func TestBrowserSignatures(t *testing.T) {
 	if got := drop(t, ctx, "analyze", signed); got != "analysis" {
 		t.Fatalf("analysing the signed bundle: result %q", got)
 	}
-	if got, want := eval[string](t, ctx, okLine), "signed.json: signed by "+keyID+", verified"; got != want {
+	if got, want := eval[string](t, ctx, okLine), "signed.json: signed by "+keyID+" (not pinned): the content matches this key, but anyone can sign; pin the key to trust the signer"; got != want {
 		t.Errorf("dropped signed bundle: line = %q, want %q", got, want)
 	}
 	verify, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.assayVerifyFiles([{name: "x.json", text: "{}"}]).then(r => r.signatures[0].status)`, chromedp.EvalAwaitPromise))

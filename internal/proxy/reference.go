@@ -1,16 +1,12 @@
 package proxy
 
 import (
-	"fmt"
-	"os"
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"slices"
 
 	"github.com/assay-mcp/assay/report/lock"
 	"github.com/assay-mcp/assay/report/model"
 )
-
-// maxReferenceBytes caps a lock or baseline file the proxy reads.
-const maxReferenceBytes = 64 << 20
 
 // reference is the approved state the first answers are compared with: a
 // lock or a baseline, and the one server of it this session is.
@@ -33,14 +29,7 @@ func loadReference(lockPath, baselinePath string) (*reference, error) {
 	if path == "" {
 		return nil, nil
 	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() || st.Size() > maxReferenceBytes {
-		return nil, fmt.Errorf("%s: not a regular file under %d bytes", path, maxReferenceBytes)
-	}
-	data, err := os.ReadFile(path)
+	data, err := inputfile.Read(path, inputfile.MaxBaseline)
 	if err != nil {
 		return nil, err
 	}

@@ -20,6 +20,9 @@ func JSON(raw []byte) ([]byte, error) {
 	if out, err := appendCanonical(make([]byte, 0, len(raw)), raw); err == nil {
 		return out, nil
 	}
+	if hasInexactInteger(raw) {
+		return nil, errInexact
+	}
 	out, err := jcs.Transform(raw)
 	if err != nil {
 		return nil, fmt.Errorf("canonicalising JSON: %w", err)

@@ -18,8 +18,9 @@ import (
 //
 // It handles what servers and Assay's own encoder actually send: objects,
 // arrays, strings (escapes decoded, re-escaped the RFC 8785 way), literals,
-// and numbers (plain integers below 2^53 copied, others formatted by the
-// JCS library's ECMAScript number formatter). Anything unusual — invalid
+// and numbers (plain integers below 2^53 copied, integers no double holds
+// exactly copied too, others formatted by the JCS library's ECMAScript
+// number formatter). Anything unusual — invalid
 // JSON, invalid UTF-8, a lone surrogate escape, a duplicate member name,
 // extreme nesting — makes it give up, and the caller falls back to the JCS
 // library ([JSON]), so both paths always agree: TestWriterMatchesJCS
@@ -405,6 +406,12 @@ func (w *writer) number(dst []byte) ([]byte, error) {
 	}
 	tok := w.in[start:w.pos]
 	if simple && digits <= 15 && string(tok) != "-0" {
+		return append(dst, tok...), nil
+	}
+	if simple && inexactInteger(tok) {
+		// RFC 8785 would round it to the nearest double, so an edit of
+		// its last digits would keep the hash and the signature; its
+		// digits are kept exactly instead (see exact.go).
 		return append(dst, tok...), nil
 	}
 	f, err := strconv.ParseFloat(string(tok), 64)

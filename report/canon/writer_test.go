@@ -18,6 +18,11 @@ func agree(t *testing.T, raw []byte) {
 	if err != nil {
 		return
 	}
+	if hasInexactInteger(raw) {
+		// Assay keeps such integers exact where RFC 8785 rounds them
+		// (exact.go); TestExactIntegers checks them.
+		return
+	}
 	slow, jerr := jcs.Transform(raw)
 	if jerr != nil {
 		t.Fatalf("fast writer accepted what JCS refuses (%v): %q", jerr, truncate(raw))
@@ -79,4 +84,30 @@ func FuzzWriter(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) { agree(t, raw) })
+}
+
+// TestExactIntegers: an integer no double holds keeps its digits, so an
+// edit of its last digit changes the canonical form (and the hash and
+// signature); exactly representable ones are written as RFC 8785 says.
+func TestExactIntegers(t *testing.T) {
+	for raw, want := range map[string]string{
+		`{"m":9007199254740993}`:       `{"m":9007199254740993}`,
+		`{"m":-9007199254740993}`:      `{"m":-9007199254740993}`,
+		`{"m":18446744073709551615}`:   `{"m":18446744073709551615}`,
+		`{"m":9007199254740992}`:       `{"m":9007199254740992}`,
+		`{"m":100000000000000000000}`:  `{"m":100000000000000000000}`,
+		`{"m":1000000000000000000000}`: `{"m":1e+21}`,
+		`{"m":123456789012345678}`:     `{"m":123456789012345678}`,
+	} {
+		got, err := JSON([]byte(raw))
+		if err != nil || string(got) != want {
+			t.Errorf("%s: %s, %v; want %s", raw, got, err, want)
+		}
+	}
+	if Hash([]byte(`[9007199254740993]`)) == Hash([]byte(`[9007199254740992]`)) {
+		t.Error("an edit of a big integer keeps the hash")
+	}
+	if _, err := JSON([]byte(`{"a":9007199254740993,"a":1}`)); err == nil {
+		t.Error("the JCS path rounded a big integer instead of refusing it")
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 
@@ -50,6 +51,10 @@ func (e *InputError) Error() string {
 // one server's capture ({"serverInfo", "tools", ...}) or a bare MCP
 // tools/list result ({"tools": [...]}). name is used in errors and, for
 // surfaces without serverInfo, as the server name.
+//
+// The document is first checked in one linear pass against the limits
+// (limits.go): nesting, duplicate names, number range, string size and
+// the counts of servers and definitions.
 func Decode(name string, data []byte) (*Input, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -58,6 +63,17 @@ func Decode(name string, data []byte) (*Input, error) {
 	if !utf8.Valid(data) {
 		return nil, &InputError{File: name, Offset: int64(invalidUTF8Offset(data)), Msg: "not valid UTF-8"}
 	}
+	if err := checkDocument(name, data); err != nil {
+		return nil, err
+	}
+	return decodeChecked(name, data, true)
+}
+
+// decodeChecked decodes a document checkDocument accepted. unwrap allows
+// one JSON-RPC "result" wrapper around a surface, and only one: a chain
+// of nested results is not a surface (and unwrapping each level would
+// re-read the rest of the document once per level).
+func decodeChecked(name string, data []byte, unwrap bool) (*Input, error) {
 	// An Assay document is decoded once, into its type; only a surface
 	// needs its top-level members as a map.
 	kind, assayDoc := peekKind(data)
@@ -79,6 +95,9 @@ func Decode(name string, data []byte) (*Input, error) {
 		if err := strictDecode(data, &b); err != nil {
 			return nil, jsonError(name, data, err)
 		}
+		if b.Servers == nil {
+			return nil, &InputError{File: name, Msg: `a bundle needs a "servers" array`}
+		}
 		if err := b.validate(); err != nil {
 			return nil, &InputError{File: name, Msg: err.Error()}
 		}
@@ -96,9 +115,9 @@ func Decode(name string, data []byte) (*Input, error) {
 		return nil, &InputError{File: name, Msg: fmt.Sprintf("unknown kind %q; expected %q or %q", kind, BundleKind, FindingsKind)}
 	}
 	if _, ok := head["tools"]; !ok {
-		if _, ok := head["result"]; ok {
+		if _, ok := head["result"]; ok && unwrap && isObject(head["result"]) {
 			// A JSON-RPC response wrapping a tools/list result.
-			return Decode(name, head["result"])
+			return decodeChecked(name, head["result"], false)
 		}
 		return nil, &InputError{File: name, Msg: `not an MCP surface: no "tools" array and no Assay "kind"`}
 	}
@@ -236,7 +255,13 @@ func jsonError(name string, data []byte, err error) error {
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return &InputError{File: name, Offset: te.Offset, Msg: fmt.Sprintf("field %q: expected %s, found JSON %s", te.Field, te.Type, te.Value)}
+		field := te.Field
+		if field == "" {
+			field = "the document"
+		} else {
+			field = fmt.Sprintf("member %q", field)
+		}
+		return &InputError{File: name, Offset: te.Offset, Msg: fmt.Sprintf("%s: expected %s, found JSON %s", field, jsonKind(te.Type), te.Value)}
 	}
 	if errors.Is(err, errUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end of JSON input") {
 		return &InputError{File: name, Offset: int64(len(data)), Msg: "malformed JSON: unexpected end of input (truncated file?)"}
@@ -274,4 +299,32 @@ func peekKind(data []byte) (string, bool) {
 		}
 	}
 	return kind, strings.HasPrefix(kind, "assay.bundle/") || strings.HasPrefix(kind, "assay.findings/")
+}
+
+// jsonKind names a Go type the way a JSON user knows it: never
+// map[string]json.RawMessage in an error message.
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "a JSON value"
+	}
+	if t == reflect.TypeOf(json.RawMessage{}) {
+		return "a JSON value"
+	}
+	switch t.Kind() {
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "a JSON value"
 }

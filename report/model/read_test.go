@@ -54,7 +54,7 @@ func TestDecodeErrors(t *testing.T) {
 		{`[1,2]`, "expected"},
 		{"{\"tools\":[{\"name\":\"\xff\"}]}", "not valid UTF-8"},
 		{`{"kind":"assay.bundle/v1","servers":[{"tools":[]}]}`, "servers[0] has no name"},
-		{`{"kind":"assay.bundle/v1","servers":[{"name":3}]}`, `field "servers.name": expected string`},
+		{`{"kind":"assay.bundle/v1","servers":[{"name":3}]}`, `member "servers.name": expected a string`},
 	}
 	for _, c := range cases {
 		_, err := Decode("in.json", []byte(c.data))

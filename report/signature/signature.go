@@ -106,7 +106,9 @@ func Verify(doc []byte, want ed25519.PublicKey) Result {
 	if sig == nil {
 		return Result{Problem: ErrUnsigned.Error()}
 	}
-	r := Result{Signed: true, KeyID: sig.KeyID}
+	// The key id shown is always derived from the public key bytes, never
+	// the keyId the file claims.
+	r := Result{Signed: true}
 	if sig.Algorithm != Algorithm {
 		r.Problem = fmt.Sprintf("unsupported signature algorithm %q", sig.Algorithm)
 		return r

@@ -104,3 +104,46 @@ func TestKeyFiles(t *testing.T) {
 		t.Error("a private key accepted as a public key")
 	}
 }
+
+// TestBigIntegerEdit: a signed bundle whose schema bound beyond 2^53 is
+// edited by one unit fails verification (RFC 8785 alone would round both
+// to the same double and keep the signature valid).
+func TestBigIntegerEdit(t *testing.T) {
+	b := &model.Bundle{Kind: model.BundleKind, Generator: model.Generator{Name: "assay", Version: "t"},
+		Servers: []model.Server{{Name: "s", Identity: "s|stdio|node", Transport: "stdio", Source: "live",
+			Tools: []json.RawMessage{json.RawMessage(`{"name":"pay","inputSchema":{"type":"object","properties":{"n":{"type":"integer","maximum":9007199254740993}}}}`)}}}}
+	raw, _, err := model.Project(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := key(3)
+	signed, err := Sign(raw, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := Verify(signed, k.Public().(ed25519.PublicKey)); !r.Valid {
+		t.Fatalf("fresh signature: %+v", r)
+	}
+	edited := bytes.Replace(signed, []byte("9007199254740993"), []byte("9007199254740992"), 1)
+	if bytes.Equal(edited, signed) {
+		t.Fatal("the big integer is not in the signed bundle")
+	}
+	if r := Verify(edited, k.Public().(ed25519.PublicKey)); r.Valid {
+		t.Fatal("an edited big integer kept the signature valid")
+	}
+}
+
+// TestKeyIDFromKey: the key id reported comes from the public key bytes,
+// not from the keyId the file claims.
+func TestKeyIDFromKey(t *testing.T) {
+	k := key(4)
+	signed, err := Sign(doc(t), k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := KeyID(k.Public().(ed25519.PublicKey))
+	forged := bytes.Replace(signed, []byte(real), []byte("ed25519:0000000000000000"), 1)
+	if r := Verify(forged, nil); r.KeyID != real {
+		t.Errorf("key id %q, want %q derived from the key", r.KeyID, real)
+	}
+}

@@ -135,7 +135,7 @@ func TestSignatureOfDroppedFiles(t *testing.T) {
 		status string
 		shows  string
 	}{
-		{signed, "verified", "signed by " + id + ", verified"},
+		{signed, "verified", "signed by " + id + " (not pinned)"},
 		{bad, "invalid", "SIGNATURE INVALID: "},
 		{raw, "unsigned", ""},
 	} {

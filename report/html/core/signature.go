@@ -1,6 +1,8 @@
 package core
 
 import (
+	"crypto/ed25519"
+
 	"github.com/assay-mcp/assay/report/html/view"
 	"github.com/assay-mcp/assay/report/signature"
 )
@@ -36,4 +38,28 @@ func Verify(files []File) *Result {
 
 func signaturesOf(files []File) []view.Signature {
 	return Verify(files).Signatures
+}
+
+// SignatureWith is SignatureOf against pinned keys: with any pinned, an
+// unsigned file is reported as a missing signature (it was stripped, or
+// never signed by the expected signer), a valid signature by another key
+// is invalid, and one by a pinned key is verified and pinned.
+func SignatureWith(source string, data []byte, pins []ed25519.PublicKey) view.Signature {
+	s := SignatureOf(source, data)
+	if len(pins) == 0 {
+		return s
+	}
+	switch s.Status {
+	case view.SigUnsigned:
+		s.Status, s.Problem = view.SigMissing, "not signed, but a signature by a pinned key is expected (was it stripped?)"
+	case view.SigVerified:
+		for _, k := range pins {
+			if r := signature.Verify(data, k); r.Trusted {
+				s.Pinned = true
+				return s
+			}
+		}
+		s.Status, s.Problem = view.SigInvalid, "signed by "+s.KeyID+", which is not a pinned key"
+	}
+	return s
 }

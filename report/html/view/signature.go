@@ -7,8 +7,12 @@ type Signature struct {
 	// Source is the input file's name.
 	Source string `json:"source"`
 	// Status is unsigned, verified or invalid.
-	Status  string `json:"status"`
-	KeyID   string `json:"keyId,omitempty"`
+	Status string `json:"status"`
+	KeyID  string `json:"keyId,omitempty"`
+	// Pinned is true when the signing key is one the reader pinned
+	// (assay verify --pub): only then is the signer trusted. Anyone can
+	// re-sign an edited bundle with their own key.
+	Pinned  bool   `json:"pinned,omitempty"`
 	Problem string `json:"problem,omitempty"`
 }
 
@@ -17,6 +21,8 @@ const (
 	SigUnsigned = "unsigned"
 	SigVerified = "verified"
 	SigInvalid  = "invalid"
+	// SigMissing: unsigned although a pinned key expects a signature.
+	SigMissing = "missing"
 )
 
 // signatures is the block above the sections: a neutral line per signed
@@ -27,7 +33,10 @@ func signatures(sigs []Signature) *Node {
 	for _, s := range sigs {
 		switch s.Status {
 		case SigVerified:
-			kids = append(kids, El("p", T(line(s.Source)+": signed by "+line(s.KeyID)+", verified")).Class("sig sig-ok").Attr("data-sig", SigVerified))
+			kids = append(kids, El("p", T(line(s.Source)+": "+s.Line())).Class("sig sig-ok").Attr("data-sig", SigVerified))
+		case SigMissing:
+			msg := "SIGNATURE MISSING: " + line(s.Source) + ": " + line(s.Problem)
+			kids = append(kids, El("div", El("strong", T(msg))).Class("sig sig-bad").Attr("role", "alert").Attr("data-sig", SigMissing))
 		case SigInvalid:
 			msg := "SIGNATURE INVALID: " + line(s.Problem)
 			b := El("div", El("strong", T(msg))).Class("sig sig-bad").Attr("role", "alert").Attr("data-sig", SigInvalid)
@@ -43,4 +52,14 @@ func signatures(sigs []Signature) *Node {
 		return nil
 	}
 	return El("div", kids...).ID("signatures").Class("sigs")
+}
+
+// Line is the trust line of a verified signature, the same words in the
+// CLI and the page: a signature proves only that the content matches the
+// key that signed it, so an unpinned key says so.
+func (s Signature) Line() string {
+	if s.Pinned {
+		return "signed by " + line(s.KeyID) + " (pinned), verified"
+	}
+	return "signed by " + line(s.KeyID) + " (not pinned): the content matches this key, but anyone can sign; pin the key to trust the signer"
 }

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package inputfile
+
+const openFlags = 0

@@ -1,0 +1,53 @@
+package core
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"strings"
+	"testing"
+
+	"github.com/assay-mcp/assay/report/html/view"
+	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/signature"
+)
+
+// TestSignatureWithPins: only a pinned key is trusted; an unsigned file
+// is a missing signature when a key is pinned; another key is invalid.
+func TestSignatureWithPins(t *testing.T) {
+	ours := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{5}, ed25519.SeedSize))
+	theirs := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{6}, ed25519.SeedSize))
+	in, err := model.Decode("c.json", []byte(capture))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _, err := model.Project(in.Bundle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byUs, _ := signature.Sign(raw, ours)
+	byThem, _ := signature.Sign(raw, theirs)
+	pins := []ed25519.PublicKey{ours.Public().(ed25519.PublicKey)}
+	for _, c := range []struct {
+		name   string
+		data   []byte
+		pins   []ed25519.PublicKey
+		status string
+		pinned bool
+		line   string
+	}{
+		{"ours, pinned", byUs, pins, view.SigVerified, true, "(pinned), verified"},
+		{"ours, no pin", byUs, nil, view.SigVerified, false, "(not pinned)"},
+		{"theirs", byThem, pins, view.SigInvalid, false, "not a pinned key"},
+		{"stripped", raw, pins, view.SigMissing, false, "was it stripped?"},
+		{"unsigned, no pin", raw, nil, view.SigUnsigned, false, ""},
+	} {
+		s := SignatureWith("b.json", c.data, c.pins)
+		got := s.Problem
+		if s.Status == view.SigVerified {
+			got = s.Line()
+		}
+		if s.Status != c.status || s.Pinned != c.pinned || !strings.Contains(got, c.line) {
+			t.Errorf("%s: %+v (%q)", c.name, s, got)
+		}
+	}
+}
