@@ -20,11 +20,7 @@ const (
 // KnownBroken are runs that fail today for a reason another change owns;
 // the test expects exactly this failure and fails once it is fixed, so
 // the entry is removed then, not forgotten.
-var KnownBroken = map[string]int{
-	// The HTML page assembly replaces placeholders in server text
-	// (issue 14 item 4, owned by the page-assembly change).
-	"report on ok-placeholder-names.json": 70,
-}
+var KnownBroken = map[string]int{}
 
 // Files maps each committed file of testdata/hostile-inputs to its
 // expectation. A file whose name starts with "ok-" is accepted input;
