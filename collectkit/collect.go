@@ -45,21 +45,35 @@ func (t Target) GoString() string { return t.String() }
 
 // Options tune collection. Nil means defaults.
 type Options struct {
-	Timeout  time.Duration // per server; default 30s
-	Parallel int           // workers; default 4
-	Yes      bool          // skip the consent prompt
-	In       io.Reader     // consent answers
-	Stderr   io.Writer     // plan, prompt and progress
-	Progress bool          // one line per server on Stderr
+	// Timeout bounds, per server, the handshake and listings once the
+	// server has started (an HTTP server: the whole collection); default
+	// 30s. StartTimeout bounds how long a local server may take to start
+	// (read its first request or write anything); default 60s, for a
+	// first npx download.
+	Timeout      time.Duration
+	StartTimeout time.Duration
+	Parallel     int       // workers; default 4
+	Yes          bool      // skip the consent prompt
+	In           io.Reader // consent answers
+	Stderr       io.Writer // plan, prompt and progress
+	Progress     bool      // one line per server on Stderr
 	// Limits bound what one server may make Assay read; zero fields take
 	// live.DefaultLimits.
 	Limits live.Limits
 	// Client is how Assay names itself in the handshake.
 	Client mcp.Implementation
+	// OnStderr, when set, gets the last lines a failed local server
+	// wrote on stderr, scrubbed of secrets, home and user name, keyed by
+	// server identity: for local findings, never for a bundle.
+	OnStderr func(identity, tail string)
 }
 
 // DefaultTimeout is the per-server time limit when Options.Timeout is 0.
 const DefaultTimeout = 30 * time.Second
+
+// DefaultStartTimeout is how long a local server may take to start when
+// Options.StartTimeout is 0.
+const DefaultStartTimeout = live.DefaultStartTimeout
 
 func (o *Options) withDefaults() Options {
 	var d Options
@@ -68,6 +82,9 @@ func (o *Options) withDefaults() Options {
 	}
 	if d.Timeout <= 0 {
 		d.Timeout = DefaultTimeout
+	}
+	if d.StartTimeout <= 0 {
+		d.StartTimeout = live.DefaultStartTimeout
 	}
 	if d.Parallel <= 0 {
 		d.Parallel = 4
@@ -129,7 +146,13 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 	}
 	prog.line(i, s.Name, "starting")
 	start := time.Now()
-	sctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	// A local server is bounded stage by stage inside live (a restart
+	// may run the stages twice); this is only the backstop.
+	limit := o.Timeout
+	if t.Transport == "stdio" {
+		limit = 2*(o.StartTimeout+o.Timeout) + 10*time.Second
+	}
+	sctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	headers := map[string][]string{}
 	for k, v := range t.Headers {
@@ -145,12 +168,22 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 		Headers:   headers,
 		Limits:    o.Limits,
 		Client:    o.Client,
+
+		StartTimeout: o.StartTimeout,
+		Timeout:      o.Timeout,
 	})
 	fill(&s, res)
 	// The server's stderr is shown in progress lines: hide the values it
 	// was started with, should it echo them, and local paths.
 	res.Stderr = scrubLocal(redact.Scrub(res.Stderr, launchValues(t)...))
 	prog.done(i, &s, res, time.Since(start))
+	if res.Failed() {
+		tail := lastLines(res.Stderr, stderrLines)
+		prog.failure(s.Name, s.Errors, tail)
+		if o.OnStderr != nil && tail != "" {
+			o.OnStderr(s.Identity, tail)
+		}
+	}
 	return s
 }
 
