@@ -46,12 +46,18 @@ func (t Target) GoString() string { return t.String() }
 
 // Options tune collection. Nil means defaults.
 type Options struct {
-	Timeout  time.Duration // per server; default 30s
-	Parallel int           // workers; default 4
-	Yes      bool          // skip the consent prompt
-	In       io.Reader     // consent answers
-	Stderr   io.Writer     // plan, prompt and progress
-	Progress bool          // one line per server on Stderr
+	// Timeout bounds, per server, the handshake and listings once the
+	// server has started (an HTTP server: the whole collection); default
+	// 30s. StartTimeout bounds how long a local server may take to start
+	// (read its first request or write anything); default 60s, for a
+	// first npx download.
+	Timeout      time.Duration
+	StartTimeout time.Duration
+	Parallel     int       // workers; default 4
+	Yes          bool      // skip the consent prompt
+	In           io.Reader // consent answers
+	Stderr       io.Writer // plan, prompt and progress
+	Progress     bool      // one line per server on Stderr
 	// Limits bound what one server may make Assay read; zero fields take
 	// live.DefaultLimits.
 	Limits live.Limits
@@ -66,10 +72,18 @@ type Options struct {
 	// AsClients lists every server again under these client identities
 	// (--as-client); the core reports a surface that differs (INJ-016).
 	AsClients []mcp.Implementation
+	// OnStderr, when set, gets the last lines a failed local server
+	// wrote on stderr, scrubbed of secrets, home and user name, keyed by
+	// server identity: for local findings, never for a bundle.
+	OnStderr func(identity, tail string)
 }
 
 // DefaultTimeout is the per-server time limit when Options.Timeout is 0.
 const DefaultTimeout = 30 * time.Second
+
+// DefaultStartTimeout is how long a local server may take to start when
+// Options.StartTimeout is 0.
+const DefaultStartTimeout = live.DefaultStartTimeout
 
 func (o *Options) withDefaults() Options {
 	var d Options
@@ -78,6 +92,9 @@ func (o *Options) withDefaults() Options {
 	}
 	if d.Timeout <= 0 {
 		d.Timeout = DefaultTimeout
+	}
+	if d.StartTimeout <= 0 {
+		d.StartTimeout = live.DefaultStartTimeout
 	}
 	if d.Parallel <= 0 {
 		d.Parallel = 4
@@ -139,7 +156,13 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 	}
 	prog.line(i, s.Name, "starting")
 	start := time.Now()
-	sctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	// A local server is bounded stage by stage inside live (a restart
+	// may run the stages twice); this is only the backstop.
+	limit := o.Timeout
+	if t.Transport == "stdio" {
+		limit = 2*(o.StartTimeout+o.Timeout) + 10*time.Second
+	}
+	sctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	posture := startAuthProbe(sctx, t, o)
 	headers := map[string][]string{}
@@ -147,15 +170,17 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 		headers[httpHeaderKey(k)] = []string{v}
 	}
 	spec := live.Spec{
-		Transport: t.Transport,
-		Path:      p.path,
-		Args:      t.Args,
-		Env:       t.Env,
-		Dir:       t.Dir,
-		URL:       t.URL,
-		Headers:   headers,
-		Limits:    o.Limits,
-		Client:    o.Client,
+		Transport:    t.Transport,
+		Path:         p.path,
+		Args:         t.Args,
+		Env:          t.Env,
+		Dir:          t.Dir,
+		URL:          t.URL,
+		Headers:      headers,
+		Limits:       o.Limits,
+		Client:       o.Client,
+		StartTimeout: o.StartTimeout,
+		Timeout:      o.Timeout,
 	}
 	res := live.Run(sctx, spec)
 	fill(&s, res)
@@ -167,6 +192,13 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 	// was started with, should it echo them, and local paths.
 	res.Stderr = scrubLocal(redact.Scrub(res.Stderr, launchValues(t)...))
 	prog.done(i, &s, res, time.Since(start))
+	if res.Failed() {
+		tail := lastLines(res.Stderr, stderrLines)
+		prog.failure(s.Name, s.Errors, tail)
+		if o.OnStderr != nil && tail != "" {
+			o.OnStderr(s.Identity, tail)
+		}
+	}
 	return s
 }
 

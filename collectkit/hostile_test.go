@@ -48,11 +48,7 @@ func TestHostileSuite(t *testing.T) {
 	}
 	pidFile := filepath.Join(t.TempDir(), "orphan.pid")
 	silentPID := filepath.Join(t.TempDir(), "silent.pid")
-	cases := []struct {
-		mode  string
-		code  string // expected error code; "" = none
-		tools int    // expected number of tools kept; -1 = don't check
-	}{
+	cases := []hostileCase{
 		{hostile.ModeOK, "", 2},
 		{hostile.ModeEndless, live.CodePageCap, 20},
 		{hostile.ModeRepeat, live.CodeRepeatedCursor, 2},
@@ -60,7 +56,7 @@ func TestHostileSuite(t *testing.T) {
 		{hostile.ModeHuge, live.CodeByteCap, 0},
 		{hostile.ModeSilent, live.CodeTimeout, 0},
 		{hostile.ModeCrash, live.CodeCrashed, 1},
-		{hostile.ModeGarbage, live.CodeBadJSON, 2},
+		{hostile.ModeGarbage, live.CodeStdoutNoise, 2},
 		{hostile.ModeBroken, live.CodeBadJSON, 0},
 		{hostile.ModeSampling, live.CodeServerRequest, 1},
 		{hostile.ModeOrphan, "", 2},
@@ -68,6 +64,11 @@ func TestHostileSuite(t *testing.T) {
 		{hostile.ModeOldProto, live.CodeProtocol, 0},
 		{hostile.ModeSDKDrop, live.CodeSDKWarning, 2},
 		{hostile.ModeMute, "", 2},
+		{hostile.ModeRoots, live.CodeServerRequest, 1},
+		{hostile.ModeOptional, live.CodeNotOffered, 2},
+		{hostile.ModeBanner, live.CodeStdoutNoise, 2},
+		{hostile.ModeDies, live.CodeCrashed, 0},
+		{hostile.ModeSlow, "", 2},
 		{hostile.ModeOK, "", 2},
 	}
 	var targets []Target
@@ -78,10 +79,13 @@ func TestHostileSuite(t *testing.T) {
 			env[hostile.EnvPIDFile] = pidFile
 		case hostile.ModeSilent: // killed on timeout, with its child
 			env[hostile.EnvPIDFile] = silentPID
+		case hostile.ModeDies: // it echoes this value on stderr
+			env["HOSTILE_TOKEN"] = hostile.DiesSecret
 		}
 		targets = append(targets, hostileTarget(t, c.mode, env))
 	}
 	var stderr bytes.Buffer
+	tails := map[string]string{}
 	peak, stopSampling := sampleHeap()
 	start := time.Now()
 	servers, err := Collect(context.Background(), targets, &Options{
@@ -92,6 +96,7 @@ func TestHostileSuite(t *testing.T) {
 		Yes:      true,
 		Stderr:   &stderr,
 		Progress: true,
+		OnStderr: func(id, tail string) { tails[id] = tail },
 		Limits:   live.Limits{MaxPages: 20, MaxItems: 500, MaxFrame: 8 << 20, MaxBytes: 16 << 20},
 	})
 	took := time.Since(start)
@@ -104,8 +109,9 @@ func TestHostileSuite(t *testing.T) {
 		t.Errorf("heap in use peaked at %d MiB; collection must stay bounded", *peak>>20)
 	}
 	t.Logf("hostile suite: %v, peak heap in use %d MiB", took, *peak>>20)
-	// 16 servers, 4 workers, one of them waits out its 8 s timeout.
-	if took > 30*time.Second {
+	// 21 servers, 4 workers; the silent one waits out its probe and its
+	// 8 s timeout, the slow one its 8 s start.
+	if took > 40*time.Second {
 		t.Errorf("hostile suite took %v; every mode must end in bounded time", took)
 	}
 	for i, c := range cases {
@@ -140,8 +146,11 @@ func TestHostileSuite(t *testing.T) {
 	}
 	checkOrphanKilled(t, pidFile)
 	checkOrphanKilled(t, silentPID)
-	checkUTF8Repaired(t, servers[len(cases)-5])
-	if e := servers[len(cases)-3].Errors; len(e) == 0 || !strings.Contains(e[0].Message, "dropped_by_sdk") {
+	checkUTF8Repaired(t, servers[indexOf(cases, hostile.ModeUTF8)])
+	checkNotes(t, servers[indexOf(cases, hostile.ModeRoots)], servers[indexOf(cases, hostile.ModeOptional)], servers[indexOf(cases, hostile.ModeGarbage)])
+	dies := servers[indexOf(cases, hostile.ModeDies)]
+	checkDies(t, dies, stderr.String(), tails[dies.Identity])
+	if e := servers[indexOf(cases, hostile.ModeSDKDrop)].Errors; len(e) == 0 || !strings.Contains(e[0].Message, "dropped_by_sdk") {
 		t.Errorf("the SDK warning does not name the dropped tool: %+v", e)
 	}
 	if v := servers[0].ProtocolVersion; v != "2025-06-18" {

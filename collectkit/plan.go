@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/assay-mcp/assay/report/textsafe"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -126,7 +127,7 @@ func describe(t Target, p plan) []string {
 	if names := sortedKeys(t.Env); len(names) > 0 {
 		out = append(out, "      env: "+strings.Join(names, ", "))
 	}
-	return out
+	return termLines(out)
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -171,7 +172,7 @@ func PlanLines(targets []Target) []string {
 			if name == "" {
 				name = endpointOf(t)
 			}
-			out = append(out, fmt.Sprintf("  %s: %s %s", name, t.Transport, redact.URLLabel(t.URL)))
+			out = append(out, termLines([]string{fmt.Sprintf("  %s: %s %s", name, t.Transport, redact.URLLabel(t.URL))})...)
 			if names := sortedKeys(t.Headers); len(names) > 0 {
 				out = append(out, "      headers: "+strings.Join(names, ", "))
 			}
@@ -179,10 +180,22 @@ func PlanLines(targets []Target) []string {
 		}
 		p := makePlan(t)
 		if p.refused != nil {
-			out = append(out, fmt.Sprintf("  %s: would be refused: %s", t.Name, p.refused.Message))
+			out = append(out, termLines([]string{fmt.Sprintf("  %s: would be refused: %s", t.Name, p.refused.Message)})...)
 			continue
 		}
 		out = append(out, describe(t, p)...)
+	}
+	return out
+}
+
+// termLines is the one sanitiser of consent and plan lines: the home
+// directory and user name as ~ and <user>, and control, bidi and escape
+// characters shown escaped, so a config cannot disguise the command a
+// person is asked to approve.
+func termLines(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = textsafe.Line(scrubLocal(l))
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/assay-mcp/assay/collectkit/live"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/textsafe"
 	"golang.org/x/term"
 )
 
@@ -43,37 +44,71 @@ func (p *progress) done(i int, s *model.Server, r *live.Result, took time.Durati
 		if len(s.Errors) > 0 {
 			msg += ": " + s.Errors[0].Code + " (" + s.Errors[0].Message + ")"
 		}
-		if last := lastLine(r.Stderr); last != "" {
-			msg += "; server said: " + last
-		}
-		p.line(i, s.Name, msg+" after "+secs)
+		p.line(i, s.Name, msg+" after "+secs+timelineNote(r))
 		return
 	}
 	msg := fmt.Sprintf("%s, %s, %s", plural(len(s.Tools), "tool"), plural(len(s.Prompts), "prompt"), plural(len(s.Resources), "resource"))
-	if len(s.Errors) > 0 {
-		codes := make([]string, 0, len(s.Errors))
-		for _, e := range s.Errors {
-			codes = append(codes, e.Code)
+	var gaps, notes []string
+	for _, e := range s.Errors {
+		if e.Gap() {
+			gaps = append(gaps, e.Code)
+		} else {
+			notes = append(notes, e.Code)
 		}
-		msg += "; incomplete: " + strings.Join(codes, ", ")
 	}
-	p.line(i, s.Name, "done, "+msg+" in "+secs)
+	if len(gaps) > 0 {
+		msg += "; incomplete: " + strings.Join(gaps, ", ")
+	}
+	if len(notes) > 0 {
+		msg += "; info: " + strings.Join(notes, ", ")
+	}
+	p.line(i, s.Name, "done, "+msg+" in "+secs+timelineNote(r))
 }
 
-func lastLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
+func timelineNote(r *live.Result) string {
+	if d := r.Describe(); d != "" {
+		return " (" + d + ")"
 	}
-	if len(s) > 160 {
-		s = s[:160] + "…"
-	}
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return ' '
+	return ""
+}
+
+// stderrLines is how many of a failed server's last stderr lines are
+// shown and kept in local findings.
+const stderrLines = 5
+
+// lastLines is the last n non-empty lines of s, each escaped for a
+// terminal and clipped, joined by newlines.
+func lastLines(s string, n int) string {
+	var keep []string
+	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			keep = append(keep, textsafe.Clip(textsafe.Line(l), 200))
 		}
-		return r
-	}, s)
+	}
+	if len(keep) > n {
+		keep = keep[len(keep)-n:]
+	}
+	return strings.Join(keep, "\n")
+}
+
+// failure always tells the operator, terminal or not, why a server could
+// not be collected and what it said last on stderr.
+func (p *progress) failure(name string, errs []model.CollectionError, tail string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	msg := "could not be collected"
+	if len(errs) > 0 {
+		msg = errs[0].Message
+	}
+	fmt.Fprintf(p.w, "assay: server %s: %s\n", textsafe.Line(name), textsafe.Line(msg))
+	if tail == "" {
+		fmt.Fprintln(p.w, "  (it wrote nothing on stderr)")
+		return
+	}
+	fmt.Fprintln(p.w, "  its stderr ended with:")
+	for _, l := range strings.Split(tail, "\n") {
+		fmt.Fprintf(p.w, "  | %s\n", l)
+	}
 }
 
 // IsTerminal reports whether w is a terminal: progress is shown only then.

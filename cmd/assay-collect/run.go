@@ -97,7 +97,8 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	salt := fs.String("anonymize", "", "replace server names, hosts, program and implementation names with labels derived from this `SALT` (tool text is kept)")
 	signKey := fs.String("sign", "", "sign the bundle with this Ed25519 private `KEYFILE` (from 'assay keygen')")
 	yes := fs.Bool("yes", false, "start local servers without asking")
-	timeout := fs.Duration("timeout", collectkit.DefaultTimeout, "time limit per server")
+	timeout := fs.Duration("timeout", collectkit.DefaultTimeout, "per server: time limit for the handshake and listings once it has started")
+	startTimeout := fs.Duration("start-timeout", collectkit.DefaultStartTimeout, "per local server: time limit to start (read its first request or write anything; covers a first npx download)")
 	parallel := fs.Int("parallel", 4, "servers collected at the same time")
 	out := fs.String("out", "assay-bundle.json", "bundle `FILE` to write")
 	fs.StringVar(out, "bundle", "assay-bundle.json", "the same as --out")
@@ -123,8 +124,8 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "assay-collect: unexpected argument %q (use --server)\n", fs.Arg(0))
 		return exitUsage
 	}
-	if *timeout <= 0 || *parallel <= 0 {
-		fmt.Fprintln(stderr, "assay-collect: --timeout and --parallel must be positive")
+	if *timeout <= 0 || *parallel <= 0 || *startTimeout <= 0 {
+		fmt.Fprintln(stderr, "assay-collect: --timeout, --start-timeout and --parallel must be positive")
 		return exitUsage
 	}
 	var asIDs []mcp.Implementation
@@ -174,14 +175,15 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return exitOK
 	}
 	got, err := collectkit.Collect(ctx, targets, &collectkit.Options{
-		Timeout:   *timeout,
-		Parallel:  *parallel,
-		Yes:       *yes,
-		In:        stdin,
-		Stderr:    stderr,
-		Progress:  !*quiet && collectkit.IsTerminal(stderr),
-		Client:    mcp.Implementation{Name: "assay-collect", Version: Version},
-		AsClients: asIDs,
+		Timeout:      *timeout,
+		StartTimeout: *startTimeout,
+		Parallel:     *parallel,
+		Yes:          *yes,
+		In:           stdin,
+		Stderr:       stderr,
+		Progress:     !*quiet && collectkit.IsTerminal(stderr),
+		Client:       mcp.Implementation{Name: "assay-collect", Version: Version},
+		AsClients:    asIDs,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)

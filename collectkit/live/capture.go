@@ -75,6 +75,10 @@ type recorder struct {
 	late     map[jsonrpc.ID]bool    // requests answered by Assay itself
 	cause    *model.CollectionError // first fatal problem seen below the SDK
 	readErr  error
+	fallback bool           // server/discover went unanswered; restart with initialize
+	noise    int            // stdout lines that were not JSON-RPC
+	requests map[string]int // server→client requests refused, by method
+	reqOrder []string
 }
 
 func newRecorder(lim Limits) *recorder {
@@ -85,6 +89,7 @@ func newRecorder(lim Limits) *recorder {
 		kept:     map[string]int{},
 		once:     map[string]bool{},
 		late:     map[jsonrpc.ID]bool{},
+		requests: map[string]int{},
 	}
 }
 
@@ -135,6 +140,14 @@ func (r *recorder) errors() []model.CollectionError {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	out := append([]model.CollectionError(nil), r.errs...)
+	for _, m := range r.reqOrder {
+		out = append(out, model.CollectionError{Code: CodeServerRequest,
+			Message: fmt.Sprintf("the server sent %s %q request%s to the client; Assay refused %s", times(r.requests[m]), m, plural(r.requests[m]), them(r.requests[m]))})
+	}
+	if r.noise > 0 {
+		out = append(out, model.CollectionError{Code: CodeStdoutNoise,
+			Message: fmt.Sprintf("the server wrote %d line%s on stdout that %s not JSON-RPC (a banner or log text); ignored, the listing is complete", r.noise, plural(r.noise), isAre(r.noise))})
+	}
 	if r.dropped > 0 {
 		out = append(out, model.CollectionError{Code: "errors_truncated",
 			Message: fmt.Sprintf("%d further collection errors were not recorded", r.dropped)})
@@ -182,6 +195,24 @@ func (r *recorder) abandon(id jsonrpc.ID) bool {
 	delete(r.methodOf, id)
 	r.late[id] = true
 	return true
+}
+
+// startFallback abandons an unanswered server/discover and marks the
+// session for a restart; false when the answer came meanwhile.
+func (r *recorder) startFallback(id jsonrpc.ID) bool {
+	if !r.abandon(id) {
+		return false
+	}
+	r.mu.Lock()
+	r.fallback = true
+	r.mu.Unlock()
+	return true
+}
+
+func (r *recorder) fallingBack() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.fallback
 }
 
 // received captures a response to one of Assay's requests. It returns the
@@ -266,11 +297,23 @@ func (r *recorder) received(resp *jsonrpc.Response) (_ jsonrpc.Message, keep boo
 	return resp, true
 }
 
-// serverRequest records a request the server sent to the client.
+// serverRequest counts a request the server sent to the client; each
+// method is reported once, with its count (see [recorder.errors]).
 func (r *recorder) serverRequest(method string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.addLocked(CodeServerRequest, "", fmt.Sprintf("the server sent a %q request to the client; Assay refused it", clip(method, 80)), false)
+	m := clip(method, 80)
+	if r.requests[m] == 0 {
+		r.reqOrder = append(r.reqOrder, m)
+	}
+	r.requests[m]++
+}
+
+// noiseLine counts a stdout line that is not JSON-RPC.
+func (r *recorder) noiseLine() {
+	r.mu.Lock()
+	r.noise++
+	r.mu.Unlock()
 }
 
 func (r *recorder) noteReadErr(err error) {
@@ -289,6 +332,11 @@ type captureTransport struct {
 	// probe is how long a server/discover may stay unanswered before
 	// Assay answers it with an error itself; 0 waits for the server.
 	probe time.Duration
+	// started, for a local server, is closed once it has started; the
+	// probe window then opens only at the start, and an unanswered probe
+	// ends the session for a clean restart instead of a second
+	// handshake on a session that may still answer the first.
+	started <-chan struct{}
 }
 
 func (t *captureTransport) Connect(ctx context.Context) (mcp.Connection, error) {
@@ -296,17 +344,24 @@ func (t *captureTransport) Connect(ctx context.Context) (mcp.Connection, error) 
 	if err != nil {
 		return nil, err
 	}
-	return newCaptureConn(c, t.rec, t.probe), nil
+	cc := newCaptureConn(c, t.rec, t.probe)
+	cc.started = t.started
+	return cc, nil
 }
+
+// errFallback ends a session whose server/discover went unanswered after
+// the server started: it is restarted with initialize.
+var errFallback = errors.New("assay: server/discover unanswered; restarting the server with initialize")
 
 // captureConn sees every JSON-RPC message between the SDK and the server:
 // it keeps raw results, refuses server→client requests itself, only lets
 // listing methods out, and answers for a server that ignores the
 // server/discover probe so the SDK falls back to initialize in time.
 type captureConn struct {
-	inner mcp.Connection
-	rec   *recorder
-	probe time.Duration
+	inner   mcp.Connection
+	rec     *recorder
+	probe   time.Duration
+	started <-chan struct{}
 
 	pumpOnce  sync.Once
 	in        chan readItem
@@ -343,10 +398,17 @@ func (c *captureConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		if !allowedOutgoing[req.Method] {
 			return fmt.Errorf("assay never sends %q", req.Method)
 		}
+		if req.Method == mInitialize && c.rec.fallingBack() {
+			return errFallback
+		}
 		c.rec.sent(req)
 		if req.Method == mDiscover && req.ID.IsValid() && c.probe > 0 {
 			id := req.ID
-			time.AfterFunc(c.probe, func() { c.probeExpired(id) })
+			if c.started != nil {
+				go c.probeAfterStart(id)
+			} else {
+				time.AfterFunc(c.probe, func() { c.probeExpired(id) })
+			}
 		}
 	}
 	return c.inner.Write(ctx, msg)
@@ -361,6 +423,33 @@ func (c *captureConn) probeExpired(id jsonrpc.ID) {
 	}
 	resp := &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{
 		Code: jsonrpc.CodeInternalError, Message: "assay: no answer to server/discover; falling back to initialize"}}
+	select {
+	case c.injected <- resp:
+	case <-c.closed:
+	}
+}
+
+// probeAfterStart gives a local server the probe window from the moment
+// it started, not from the moment it was spawned; past it, the session
+// ends and the server is restarted with initialize.
+func (c *captureConn) probeAfterStart(id jsonrpc.ID) {
+	select {
+	case <-c.started:
+	case <-c.closed:
+		return
+	}
+	t := time.NewTimer(c.probe)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-c.closed:
+		return
+	}
+	if !c.rec.startFallback(id) {
+		return
+	}
+	resp := &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{
+		Code: jsonrpc.CodeInternalError, Message: "assay: no answer to server/discover; restarting with initialize"}}
 	select {
 	case c.injected <- resp:
 	case <-c.closed:

@@ -77,4 +77,7 @@ const (
 	CodeRPCError       = "rpc_error"
 	CodeStartFailed    = "start_failed"
 	CodeProtocol       = "unsupported_protocol"
+	// Notes: answers, not gaps; the listing is complete.
+	CodeNotOffered  = "not_offered"  // an optional list method answered -32601
+	CodeStdoutNoise = "stdout_noise" // non-JSON-RPC lines on stdout, counted
 )

@@ -118,12 +118,15 @@ func (p *proc) exited() (bool, string) {
 	select {
 	case <-p.done:
 		if p.waitErr == nil {
-			return true, "exit status 0"
+			return true, "with status 0"
 		}
 		if ee, ok := p.waitErr.(*exec.ExitError); ok {
-			return true, ee.ProcessState.String()
+			if st := ee.ProcessState; st.ExitCode() >= 0 {
+				return true, fmt.Sprintf("with status %d", st.ExitCode())
+			}
+			return true, "on " + ee.ProcessState.String()
 		}
-		return true, "exited"
+		return true, ""
 	default:
 		return false, ""
 	}

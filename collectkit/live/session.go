@@ -44,6 +44,12 @@ type Spec struct {
 	// "2025-11-25" skips the probe, for servers that exit on a method
 	// they do not know.
 	ProtocolVersion string
+	// StartTimeout bounds how long a local server may take to start
+	// (read its first request or write anything); 0 means
+	// [DefaultStartTimeout]. Timeout bounds the handshake and listings
+	// once it has started; 0 leaves them to ctx.
+	StartTimeout time.Duration
+	Timeout      time.Duration
 }
 
 // Result is one server's surface as served, plus what went wrong.
@@ -64,6 +70,10 @@ type Result struct {
 	Stderr string
 	// Connected is true when the handshake succeeded.
 	Connected bool
+	// Timeline is when each stage was reached, from spawn (local
+	// servers only).
+	Timeline []Stage
+	spawned  time.Time
 }
 
 // Failed reports whether the server could not be listed at all.
@@ -87,29 +97,84 @@ func Run(ctx context.Context, spec Spec) *Result {
 }
 
 func runStdio(ctx context.Context, spec Spec, lim Limits) *Result {
+	res, retry := stdioAttempt(ctx, spec, lim, spec.ProtocolVersion)
+	if !retry || ctx.Err() != nil {
+		return res
+	}
+	// The server left server/discover unanswered after it started, or
+	// exited on it: start it afresh and use initialize, never a second
+	// handshake on a session that may still answer the first.
+	first, firstSpawn := res.Timeline, res.spawned
+	spec.ProtocolVersion = fallbackVersion
+	res, _ = stdioAttempt(ctx, spec, lim, fallbackVersion)
+	offset := res.spawned.Sub(firstSpawn)
+	tl := append(first, Stage{Name: StageRestart, After: offset})
+	for _, st := range res.Timeline[1:] {
+		tl = append(tl, Stage{Name: st.Name, After: st.After + offset})
+	}
+	res.Timeline = tl
+	return res
+}
+
+// stdioAttempt starts the server once and collects it. retry reports
+// that the server/discover probe failed in a way a restart with
+// initialize can fix.
+func stdioAttempt(ctx context.Context, spec Spec, lim Limits, version string) (*Result, bool) {
 	res := &Result{Transport: "stdio"}
 	rec := newRecorder(lim)
 	p, err := startProc(spec.Path, spec.Args, spec.Env, spec.Dir)
 	if err != nil {
 		res.Errors = []model.CollectionError{{Code: CodeStartFailed, Phase: "start",
 			Message: "could not start the server program: " + err.Error()}}
-		return res
+		return res, false
 	}
-	t := &captureTransport{rec: rec, probe: probeTime(ctx), inner: &mcp.IOTransport{
-		Reader:        newStdoutFilter(p.stdout, rec, lim),
-		Writer:        p.stdin,
+	w := newStartWatch()
+	res.spawned = w.spawned
+	res.Timeline = []Stage{{Name: StageSpawn}}
+	startLimit := spec.StartTimeout
+	if startLimit <= 0 {
+		startLimit = DefaultStartTimeout
+	}
+	sctx, stopClock := stageClock(ctx, w, startLimit, spec.Timeout)
+	stopPoll := make(chan struct{})
+	go w.poll(p.stdin, stopPoll)
+	t := &captureTransport{rec: rec, probe: stdioProbe(spec.Timeout), started: w.started(), inner: &mcp.IOTransport{
+		Reader:        newStdoutFilter(&firstByte{f: p.stdout, w: w}, rec, lim),
+		Writer:        &countingWriter{f: p.stdin, w: w},
 		MaxLineLength: lim.MaxFrame + 1,
 	}}
-	session(ctx, spec, t, rec, res, func() (string, string) {
+	spec.ProtocolVersion = version
+	hs, listed := session(sctx, spec, t, rec, res, func() (string, string) {
 		if ended, how := p.exited(); ended {
-			return CodeCrashed, "the server exited (" + how + ")"
+			return CodeCrashed, "the server exited " + how
 		}
 		return "", ""
 	})
+	// Decided before stop, which ends the process and the stage clock.
+	exitedOnProbe := sctx.Err() == nil && rec.pending(mDiscover) && p.ended()
+	close(stopPoll)
+	stopClock()
 	p.stop(lim.Grace)
-	res.Stderr = p.tail.String()
+	// The temporary HOME is the server's "~".
+	res.Stderr = strings.ReplaceAll(p.tail.String(), p.home, "~")
+	res.Timeline = append(res.Timeline, w.stages(hs, listed)...)
+	retry := version == "" && !res.Connected && ctx.Err() == nil &&
+		(rec.fallingBack() || exitedOnProbe)
+	if retry {
+		return res, true
+	}
 	res.Errors = scrubAll(rec.errors(), spec)
-	return res
+	return res, false
+}
+
+// stdioProbe is how long a started server may leave server/discover
+// unanswered: 5 s, or a third of the stage limit when that is less.
+func stdioProbe(stage time.Duration) time.Duration {
+	p := 5 * time.Second
+	if stage > 0 {
+		p = min(p, stage/3)
+	}
+	return max(p, 100*time.Millisecond)
 }
 
 func runHTTP(ctx context.Context, spec Spec, lim Limits, legacy bool) *Result {
@@ -160,7 +225,10 @@ func probeTime(ctx context.Context) time.Duration {
 // session performs the handshake and the listings over t. gone reports
 // whether the server went away (a local process exited, an HTTP endpoint
 // failed) and why, to name failures.
-func session(ctx context.Context, spec Spec, t mcp.Transport, rec *recorder, res *Result, gone func() (string, string)) {
+//
+// It returns when the handshake was answered and when the last list was,
+// zero when the stage was not reached.
+func session(ctx context.Context, spec Spec, t mcp.Transport, rec *recorder, res *Result, gone func() (string, string)) (handshakeAt, listedAt time.Time) {
 	impl := spec.Client
 	if impl.Name == "" {
 		impl = mcp.Implementation{Name: "assay", Version: "dev"}
@@ -177,10 +245,13 @@ func session(ctx context.Context, spec Spec, t mcp.Transport, rec *recorder, res
 	}
 	cs, err := client.Connect(ctx, t, opts)
 	if err != nil {
-		rec.failure(ctx, err, "initialize", gone)
+		if !rec.fallingBack() {
+			rec.failure(ctx, err, handshakeStage(rec), gone)
+		}
 		return
 	}
 	defer cs.Close()
+	handshakeAt = time.Now()
 	res.Connected = true
 	if ir := cs.InitializeResult(); ir != nil {
 		res.ProtocolVersion = ir.ProtocolVersion
@@ -217,6 +288,10 @@ func session(ctx context.Context, spec Spec, t mcp.Transport, rec *recorder, res
 			})
 		}
 	}
+	if !lister.stopped {
+		listedAt = time.Now()
+	}
+	return handshakeAt, listedAt
 }
 
 // handshake fills server info, capabilities and instructions from the raw
@@ -270,6 +345,9 @@ func (l *lister) all(method string, call func(cursor string) error) []json.RawMe
 			return items
 		}
 		switch {
+		case rep.rpcErr != nil && rep.rpcErr.Code == jsonrpc.CodeMethodNotFound && method != mTools:
+			l.rec.add(CodeNotOffered, method, "the server does not offer "+method+" (it answered -32601, method not found); recorded as not offered", false)
+			return items
 		case rep.rpcErr != nil:
 			l.rec.add(CodeRPCError, method, fmt.Sprintf("the server answered with error %d: %s", rep.rpcErr.Code, clip(rep.rpcErr.Message, 200)), false)
 			return items
@@ -307,7 +385,11 @@ func (r *recorder) failure(ctx context.Context, err error, phase string, gone fu
 		return // the cause below the SDK is already recorded
 	}
 	if ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) {
-		r.fail(CodeTimeout, phase, "no complete answer before the timeout")
+		p, msg := timeoutMessage(ctx)
+		if p == "" {
+			p = phase
+		}
+		r.fail(CodeTimeout, p, msg)
 		return
 	}
 	time.Sleep(50 * time.Millisecond) // let a dying process be reaped
@@ -324,7 +406,9 @@ func (r *recorder) failure(ctx context.Context, err error, phase string, gone fu
 	case rerr != nil && !errors.Is(rerr, io.EOF) && !isClosed(rerr):
 		r.fail(CodeBadJSON, phase, "unreadable output: "+clip(rerr.Error(), 200))
 	case goneCode != "":
-		r.fail(goneCode, phase, why)
+		// The process exited with nothing unreadable before: that is
+		// the cause, named with its status and the stage it left.
+		r.fail(goneCode, phase, why+" before answering "+phase)
 	case err != nil:
 		r.fail(CodeCrashed, phase, "the connection failed: "+clip(err.Error(), 200))
 	default:

@@ -16,7 +16,7 @@ var errCapped = errors.New("assay: server output exceeded a byte cap")
 // newline-delimited JSON reader. It enforces the byte caps without ever
 // buffering a whole oversized line, and drops lines that cannot be
 // JSON-RPC (log text printed to stdout) instead of letting one stray line
-// end the session; each such line is recorded as bad_json.
+// end the session; such lines are counted and noted once (stdout_noise).
 type stdoutFilter struct {
 	src  io.ReadCloser
 	r    *bufio.Reader
@@ -68,7 +68,7 @@ func (f *stdoutFilter) Read(p []byte) (int, error) {
 				return 1, nil
 			}
 			f.mode, f.line = dropping, 1
-			f.rec.add(CodeBadJSON, "", "the server wrote text that is not JSON-RPC on stdout; such lines were ignored", true)
+			f.rec.noiseLine()
 			continue
 		}
 		if f.r.Buffered() == 0 {

@@ -76,6 +76,7 @@ func Args(args []string) ([]string, []ArgFinding) {
 		}
 		out[i] = Value(a)
 	}
+	allowlist(args, out)
 	return out, found
 }
 

@@ -183,7 +183,7 @@ func (r *runner) runOnce(ctx context.Context, l *layout, rel string, att attempt
 func fatal(res *live.Result) (model.CollectionError, bool) {
 	for _, e := range res.Errors {
 		note := e.Code == live.CodeSDKWarning || e.Code == live.CodeServerRequest ||
-			(e.Code == live.CodeBadJSON && strings.Contains(e.Message, "such lines were ignored"))
+			e.Code == live.CodeStdoutNoise || e.Code == live.CodeNotOffered
 		if !note {
 			return e, true
 		}

@@ -31,6 +31,7 @@ type scanFlags struct {
 	connect  bool
 	yes      bool
 	timeout  time.Duration
+	start    time.Duration
 	parallel int
 	encoding string
 	window   int
@@ -41,6 +42,9 @@ type scanFlags struct {
 	// asClients are extra client identities (--as-client NAME/VERSION).
 	asClients []string
 	asIDs     []mcp.Implementation
+	// tails are failed servers' last stderr lines by identity, for the
+	// local findings only (see scan_stderr.go).
+	tails tails
 }
 
 func (s *scanFlags) register(cmd *cobra.Command) {
@@ -65,7 +69,8 @@ func (s *scanFlags) registerCollect(cmd *cobra.Command) {
 	f.StringArrayVar(&s.projects, "project", nil, "project root whose project-scoped configs to read; repeatable (default: the current directory)")
 	f.BoolVar(&s.connect, "connect", false, "start/contact configured servers to list their tools (asks for consent unless --yes)")
 	f.BoolVar(&s.yes, "yes", false, "do not ask before starting or contacting servers")
-	f.DurationVar(&s.timeout, "timeout", 30*time.Second, "per-server collection timeout")
+	f.DurationVar(&s.timeout, "timeout", 30*time.Second, "per server: time limit for the handshake and the listings once the server has started (a URL: the whole collection)")
+	f.DurationVar(&s.start, "start-timeout", 60*time.Second, "per local server: time limit to start, i.e. read its first request or write anything (covers a first npx download)")
 	f.IntVar(&s.parallel, "parallel", 4, "servers collected at once")
 	f.StringArrayVar(&s.asClients, "as-client", nil, "also list each server as this client, NAME/VERSION (e.g. claude-code/2.1.0); a surface that differs is INJ-016; repeatable")
 }
@@ -79,6 +84,9 @@ func (s *scanFlags) validate() error {
 	}
 	if s.timeout <= 0 {
 		return usageErr("--timeout must be positive")
+	}
+	if s.start <= 0 {
+		return usageErr("--start-timeout must be positive")
 	}
 	if s.parallel < 1 {
 		return usageErr("--parallel must be at least 1")
@@ -164,13 +172,21 @@ What is scanned:
 Before starting any local server, Assay prints the program, its redacted
 arguments and the names of the environment variables it passes, and asks
 for consent unless --yes. It never calls a tool, reads a resource or gets
-a prompt. Findings JSON keeps server names and config locations (labels
+a prompt.
+
+Each local server runs through one timeline: spawn, started (it read its
+first request or wrote a byte; --start-timeout, default 60s, covers a
+first npx download), handshake (server/discover, or initialize for older
+servers), lists; --timeout (default 30s) bounds the handshake and lists
+once it has started. A server that started but leaves server/discover
+unanswered for 5s is restarted and asked with initialize. Findings JSON keeps server names and config locations (labels
 such as ~/.cursor/mcp.json, never absolute paths or secret values), by
 design, plus URL hosts, program names and project folder names; nothing
 else of the machine. To share without those names, collect with
 'assay-collect --anonymize SALT' and scan that bundle (--surface).`,
 			Example: `  assay scan --surface tools.json
   assay scan --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --yes --bundle b.json
+  assay scan --server "uvx my-server" --start-timeout 3m --timeout 1m   # slow first start
   assay scan --server https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
   assay scan --server https://mcp.example.com/mcp --as-client claude-code/2.1.0 --as-client cursor/1.7.0
   assay scan --connect --format json --fail-on high > findings.json
@@ -192,6 +208,7 @@ else of the machine. To share without those names, collect with
 				if err != nil {
 					return err
 				}
+				sf.tails.attach(f)
 				if err := writeOutputs(e, &of, b, f); err != nil {
 					return err
 				}
@@ -248,14 +265,16 @@ func collectBundle(ctx context.Context, e *env, sf *scanFlags, configs []string)
 	if targets := src.Targets(sf.connect); len(targets) > 0 {
 		var err error
 		got, err = collectkit.Collect(ctx, targets, &collectkit.Options{
-			Timeout:   sf.timeout,
-			Parallel:  sf.parallel,
-			Yes:       sf.yes,
-			In:        e.stdin,
-			Stderr:    e.stderr,
-			Progress:  e.stderrTTY,
-			Client:    mcp.Implementation{Name: "assay", Version: Version},
-			AsClients: sf.asIDs,
+			Timeout:      sf.timeout,
+			StartTimeout: sf.start,
+			Parallel:     sf.parallel,
+			Yes:          sf.yes,
+			In:           e.stdin,
+			Stderr:       e.stderr,
+			Progress:     e.stderrTTY,
+			Client:       mcp.Implementation{Name: "assay", Version: Version},
+			OnStderr:     sf.keepStderr,
+			AsClients:    sf.asIDs,
 		})
 		if err != nil {
 			return nil, nil, err

@@ -48,7 +48,27 @@ const (
 	ModeSDKDrop  = "sdkdrop"  // a tool the go-sdk client silently drops
 	ModeOldProto = "oldproto" // answers initialize with an unknown version
 	ModeMute     = "mute"     // ignores server/discover, answers initialize
+	ModeSlow     = "slow"     // reads nothing for SlowStart, then serves like ok
+	ModeBanner   = "banner"   // a banner line on stdout before anything else
+	ModeRoots    = "roots"    // asks the client for roots/list RootsFlood times
+	ModeOptional = "optional" // advertises prompts and resources, lists neither
+	ModeDies     = "dies"     // says why on stderr and exits 1 before answering
 )
+
+// EnvEra set to "discover" makes a mode answer server/discover as a
+// 2026-07-28 server; otherwise it is an initialize-era server that
+// rejects server/discover with -32601.
+const EnvEra = "ASSAY_HOSTILE_ERA"
+
+// SlowStart is how long [ModeSlow] takes to start.
+const SlowStart = 8 * time.Second
+
+// RootsFlood is the number of roots/list requests of [ModeRoots].
+const RootsFlood = 15
+
+// DiesSecret is the value [ModeDies] prints on stderr as if it echoed a
+// token it was given; collectors must scrub it.
+const DiesSecret = "sk-hostile-0123456789abcdefghij"
 
 // ManyTools is the size of the flood of [ModeMany].
 const ManyTools = 100000
@@ -95,6 +115,9 @@ func Serve(mode string, in io.Reader, out io.Writer) int {
 		w.WriteByte('\n')
 		w.Flush()
 	}
+	if code, done := startMode(mode, send); done {
+		return code
+	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	pages := 0
@@ -114,6 +137,9 @@ func Serve(mode string, in io.Reader, out io.Writer) int {
 			send("starting hostile server... listening on stdio")
 			send("")
 			send("[warn] not json at all")
+		}
+		if answerExtra(mode, m.Method, id, send) {
+			continue
 		}
 		switch m.Method {
 		case "initialize":

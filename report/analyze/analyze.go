@@ -196,7 +196,7 @@ func Finish(f *model.Findings) {
 		for _, t := range sv.Tools {
 			s.ByEffect[t.Effect]++
 		}
-		if len(sv.Errors) > 0 {
+		if model.HasGap(sv.Errors) {
 			s.Incomplete = true
 		}
 	}
@@ -207,7 +207,7 @@ func Finish(f *model.Findings) {
 		s.Findings++
 		s.BySeverity[fd.Severity]++
 		s.ByCategory[fd.Category]++
-		if fd.Category == model.CatCollection {
+		if fd.Category == model.CatCollection && catalog.Gap(fd.ID) {
 			s.Incomplete = true
 		}
 	}

@@ -142,7 +142,7 @@ func Incomplete(b *model.Bundle) []string {
 	var out []string
 	for _, s := range b.Servers {
 		for _, e := range s.Errors {
-			if strings.Contains(e.Message, "-32601") || strings.Contains(e.Message, "Method not found") {
+			if !e.Gap() {
 				continue
 			}
 			out = append(out, fmt.Sprintf("%s: %s %s", s.Name, e.Phase, e.Code))

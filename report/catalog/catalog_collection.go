@@ -19,6 +19,14 @@ var collectionRules = []Rule{
 		Title:       "Server sent a request to the client during listing",
 		Help:        "The server asked the client for sampling, elicitation or roots while being listed. Assay advertises no client capabilities and refused the request; a server that asks anyway is probing for model or user access.",
 		Remediation: "Find out why the server requests client features before any tool is used; deny sampling and elicitation for it in your client."},
+	{ID: "COL-006", Category: model.CatCollection, Severity: model.SevInfo,
+		Title:       "Optional list method not offered",
+		Help:        "The server answered an optional list method (prompts/list, resources/list, resources/templates/list) with -32601, method not found. That is an answer: the server has none of these, and the listing is complete.",
+		Remediation: "Nothing to do; servers should omit capabilities they do not implement."},
+	{ID: "COL-007", Category: model.CatCollection, Severity: model.SevInfo,
+		Title:       "Server wrote non-protocol text on stdout",
+		Help:        "A stdio server printed lines that are not JSON-RPC (a banner or log text) on stdout. Assay counted and ignored them and the listing is complete, but stricter clients may drop the connection.",
+		Remediation: "Ask the server author to log to stderr; stdout belongs to the protocol."},
 	{ID: "COL-005", Category: model.CatCollection, Severity: model.SevLow,
 		Title:       "Input file could not be fully read",
 		Help:        "A configuration or stored surface could not be parsed in whole; the rest was analysed.",
@@ -29,7 +37,8 @@ var collectionRules = []Rule{
 var collectionCodes = map[string]string{
 	"page_cap": "COL-002", "item_cap": "COL-002", "byte_cap": "COL-002", "repeated_cursor": "COL-002", "depth_cap": "COL-002",
 	"bad_json": "COL-003", "invalid_utf8": "COL-003", "sdk_warning": "COL-003",
-	"server_request":       "COL-004",
+	"server_request": "COL-004",
+	"not_offered":    "COL-006", "stdout_noise": "COL-007",
 	"unsupported_protocol": "COL-003", "errors_truncated": "COL-002",
 	"config_parse": "COL-005", "bad_entry": "COL-005",
 }
@@ -42,3 +51,10 @@ func CollectionRule(code string) string {
 	}
 	return "COL-001"
 }
+
+// notGaps are the rules of collection notes: the listing was complete.
+var notGaps = map[string]bool{"COL-004": true, "COL-006": true, "COL-007": true}
+
+// Gap reports whether a collection finding means part of a surface may
+// be missing (and so marks a scan incomplete).
+func Gap(id string) bool { return !notGaps[id] }

@@ -63,7 +63,7 @@ func (d *differ) server(o, n *serverView) {
 func incomplete(errs []model.CollectionError) []string {
 	var out []string
 	for _, e := range errs {
-		if strings.Contains(e.Message, "-32601") || strings.Contains(e.Message, "Method not found") {
+		if !e.Gap() {
 			continue
 		}
 		s := e.Code

@@ -129,7 +129,7 @@ func markdownServers(b *strings.Builder, f *model.Findings) {
 	b.WriteString("### Servers\n\n")
 	for _, s := range f.Servers {
 		status := plural(len(s.Tools), "tool")
-		if len(s.Errors) > 0 {
+		if model.HasGap(s.Errors) {
 			status += ", incomplete"
 		}
 		fmt.Fprintf(b, "<details><summary><code>%s</code> — %s</summary>\n\n", escapeHTML(textsafe.Line(s.Name)), status)

@@ -110,7 +110,7 @@ func (p *tablePrinter) tools(f *model.Findings) {
 	var rows []toolRow
 	for _, s := range f.Servers {
 		name := textsafe.Line(s.Name)
-		if len(s.Errors) > 0 {
+		if model.HasGap(s.Errors) {
 			name += " (incomplete)"
 		}
 		if len(s.Tools) == 0 {
