@@ -198,6 +198,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.setData(msg.data)
 		m.status = fmt.Sprintf("refreshed %d server(s)", m.prog.Total)
+		if m.prog.Total == 0 {
+			m.status = "reloaded the inputs; no live server to re-run"
+		}
 		return m, nil
 	case approveDoneMsg:
 		if msg.err != nil {
@@ -244,6 +247,15 @@ func (m *Model) move(d int) {
 func (m *Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if k.Type == tea.KeyCtrlC {
 		return m, tea.Quit
+	}
+	if k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
+		// A terminal delivers fast typing as one message: "/weather".
+		var cmds []tea.Cmd
+		for _, r := range k.Runes {
+			_, cmd := m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: k.Alt})
+			cmds = append(cmds, cmd)
+		}
+		return m, tea.Batch(cmds...)
 	}
 	switch m.mode {
 	case modeSearch:
@@ -298,6 +310,7 @@ func (m *Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.help = !m.help
 	case "s":
 		m.schemaOpen = !m.schemaOpen
+		m.showSchema()
 	case "e":
 		return m.startExport()
 	case "a":
@@ -499,5 +512,20 @@ func listen(ch chan Progress) tea.Cmd {
 			return nil
 		}
 		return progressMsg{p: p, ch: ch}
+	}
+}
+
+// showSchema scrolls the details to the input schema of the selected
+// tool, so 's' always shows what it opened or folded.
+func (m *Model) showSchema() {
+	n := m.selected()
+	if n == nil || n.kind != kindTool || m.help {
+		return
+	}
+	for i, l := range m.details(n, m.rightWidth()) {
+		if strings.HasPrefix(ansi.Strip(l), "Input schema") {
+			m.dtop = max(i-1, 0)
+			return
+		}
 	}
 }

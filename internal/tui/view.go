@@ -75,9 +75,6 @@ func fit(s string, w int) string {
 func (m *Model) headerText() string {
 	f := m.data.Findings
 	s := fmt.Sprintf(" assay ui · %d servers · %d tools · %d findings", len(f.Servers), f.Summary.Tools, f.Summary.Findings)
-	if m.data.Source != "" {
-		s += " · " + textsafe.Line(m.data.Source)
-	}
 	var fl []string
 	if m.filter.query != "" {
 		fl = append(fl, "/"+textsafe.Line(m.filter.query))
@@ -93,6 +90,9 @@ func (m *Model) headerText() string {
 	}
 	if len(fl) > 0 {
 		s += fmt.Sprintf(" · [%s] %d shown", strings.Join(fl, " "), len(m.vis))
+	}
+	if m.data.Source != "" {
+		s += " · " + textsafe.Line(m.data.Source)
 	}
 	return s
 }

@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"context"
+
+	tea "github.com/charmbracelet/bubbletea"
 	"strings"
 	"testing"
 
@@ -200,4 +203,17 @@ func TestContextTree(t *testing.T) {
 // visible window.
 func allDetails(m *Model) string {
 	return ansi.Strip(strings.Join(m.details(m.selected(), m.rightWidth()), "\n"))
+}
+
+// TestTypedBurst: a terminal delivers fast typing as one message; it acts
+// as the same keys one by one.
+func TestTypedBurst(t *testing.T) {
+	d := demoData(t)
+	one, _ := drive(t, d, Options{}, 80, 24, "/weather")
+	burst := New(context.Background(), d, Options{})
+	burst.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	burst.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/weather")})
+	if one.View() != burst.View() {
+		t.Errorf("burst differs:\n%s\nvs\n%s", burst.View(), one.View())
+	}
 }
