@@ -450,10 +450,7 @@ func (s *uiSession) approve(ctx context.Context, sel tui.Selection, note string)
 	if gaps := baseline.Incomplete(b); len(gaps) > 0 {
 		return nil, "", fmt.Errorf("%w: %s", baseline.ErrIncomplete, strings.Join(gaps, "; "))
 	}
-	target := sel.ServerName
-	if sel.Tool != "" {
-		target += "/" + sel.Tool
-	}
+	target := approveTarget(f, sel)
 	if obj := objectionsFor(baseline.Objections(b, f), target); len(obj) > 0 {
 		ids := make([]string, 0, len(obj))
 		for _, o := range obj {
@@ -486,4 +483,25 @@ func notesByIdentity(b *model.Bundle, byName map[string]string) map[string]strin
 		}
 	}
 	return out
+}
+
+// approveTarget is the selection as 'assay approve --tool' takes it: the
+// bare tool name when it is unique (server names may hold a '/'), else
+// SERVER/TOOL, or the server for a whole server.
+func approveTarget(f *model.Findings, sel tui.Selection) string {
+	if sel.Tool == "" {
+		return sel.ServerName
+	}
+	n := 0
+	for _, sv := range f.Servers {
+		for _, t := range sv.Tools {
+			if t.Name == sel.Tool {
+				n++
+			}
+		}
+	}
+	if n == 1 {
+		return sel.Tool
+	}
+	return sel.ServerName + "/" + sel.Tool
 }
