@@ -217,3 +217,24 @@ func TestTypedBurst(t *testing.T) {
 		t.Errorf("burst differs:\n%s\nvs\n%s", burst.View(), one.View())
 	}
 }
+
+// TestExportMarkdown: e then enter writes the selected tool's view through
+// the markdown renderer, with its findings and only that tool.
+func TestExportMarkdown(t *testing.T) {
+	var gotPath string
+	var got []byte
+	opts := Options{Actions: Actions{Export: func(p string, md []byte) error { gotPath, got = p, md; return nil }}}
+	m, _ := drive(t, demoData(t), opts, 80, 24, "je")
+	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if cmd == nil {
+		t.Fatal("enter returned no export command")
+	}
+	m.Update(cmd())
+	md := string(got)
+	if gotPath != "assay-view.md" || !strings.Contains(md, "CAP-007") || !strings.Contains(md, "1 tool") || strings.Contains(md, "INJ-002") {
+		t.Errorf("export to %q:\n%s", gotPath, md)
+	}
+	if !strings.Contains(m.View(), "exported the view to assay-view.md") {
+		t.Errorf("status line:\n%s", m.View())
+	}
+}
