@@ -125,6 +125,7 @@ bits 1 escalation, 2 prompt, 4 removal, 8 injection, 16 incomplete;
 	for _, f := range commands {
 		root.AddCommand(f(e))
 	}
+	root.AddCommand(newUICmd(e))  // ui.go
 	registerFlagCompletions(root) // completion.go
 	return root
 }

@@ -234,6 +234,25 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 // collectBundle is buildBundle that also returns the run's sources, whose
 // launch data a lock records.
 func collectBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (*model.Bundle, *collectkit.Sources, error) {
+	return collectBundleWith(ctx, e, sf, configs, func(targets []collectkit.Target) ([]model.Server, error) {
+		return collectkit.Collect(ctx, targets, &collectkit.Options{
+			Timeout:      sf.timeout,
+			StartTimeout: sf.start,
+			Parallel:     sf.parallel,
+			Yes:          sf.yes,
+			In:           e.stdin,
+			Stderr:       e.stderr,
+			Progress:     e.stderrTTY,
+			Client:       mcp.Implementation{Name: "assay", Version: Version},
+			OnStderr:     sf.keepStderr,
+			AsClients:    sf.asIDs,
+		})
+	})
+}
+
+// collectBundleWith is collectBundle with the live collection step given:
+// 'assay ui' refresh contacts only the servers confirmed at launch.
+func collectBundleWith(ctx context.Context, e *env, sf *scanFlags, configs []string, collect func([]collectkit.Target) ([]model.Server, error)) (*model.Bundle, *collectkit.Sources, error) {
 	var parts []*model.Bundle
 	for _, p := range sf.surfaces {
 		in, err := readInput(p)
@@ -264,18 +283,7 @@ func collectBundle(ctx context.Context, e *env, sf *scanFlags, configs []string)
 	var got []model.Server
 	if targets := src.Targets(sf.connect); len(targets) > 0 {
 		var err error
-		got, err = collectkit.Collect(ctx, targets, &collectkit.Options{
-			Timeout:      sf.timeout,
-			StartTimeout: sf.start,
-			Parallel:     sf.parallel,
-			Yes:          sf.yes,
-			In:           e.stdin,
-			Stderr:       e.stderr,
-			Progress:     e.stderrTTY,
-			Client:       mcp.Implementation{Name: "assay", Version: Version},
-			OnStderr:     sf.keepStderr,
-			AsClients:    sf.asIDs,
-		})
+		got, err = collect(targets)
 		if err != nil {
 			return nil, nil, err
 		}
