@@ -133,4 +133,3 @@ func TestDashIsStdout(t *testing.T) {
 	}
 	noTemps(t, dir)
 }
-
