@@ -229,7 +229,7 @@ func TestSyntheticRecall(t *testing.T) { checkRecall(t, loadAttacks(t), 0.9, min
 // fixed by widening families of meaning, not by matching their strings.
 // They now carry the held-out targets as regression floors.
 var tuningFloors = map[string][2]float64{
-	"tuning_v1.json":   {0.9, 0.8},
+	"tuning_v1.json":  {0.9, 0.8},
 	"tuning_v2.json":  {0.9, 0.8},
 	"tuning_v3.json":  {0.9, 0.8},
 	"tuning_v4.json":  {0.9, 0.8},
