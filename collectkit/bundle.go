@@ -1,12 +1,12 @@
 package collectkit
 
 import (
+	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"time"
 
+	"github.com/assay-mcp/assay/collectkit/outfile"
 	"github.com/assay-mcp/assay/collectkit/tokens"
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/model"
@@ -46,41 +46,12 @@ func CountTokens(b *model.Bundle, encoding string) error {
 	return nil
 }
 
-// WriteFileAtomic writes data through a temporary file in the same
-// directory and a rename: a reader never sees half a file, and a failed
-// write never replaces the previous one.
-func WriteFileAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("creating %s: %w", dir, err)
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+// WriteFileAtomic writes data by the rules of package outfile (temp and
+// rename over a regular file or a new path, write-through for devices and
+// FIFOs, refusal of directories and read-only files), outside any run's
+// context. Runs that can be interrupted call outfile.Write with theirs.
+func WriteFileAtomic(path string, data []byte) error {
+	return outfile.Write(context.Background(), path, data, nil)
 }
 
 // EncodeBundle seals b (per-server surface hashes and the document hash,

@@ -2,6 +2,7 @@ package collectkit
 
 import (
 	"fmt"
+	"github.com/assay-mcp/assay/internal/testenv"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -101,7 +102,7 @@ func TestTargetHidesSecrets(t *testing.T) {
 // executable in the current directory is not started.
 func TestRefuseCurrentDirectory(t *testing.T) {
 	if runtime.GOOS == "windows" {
-		t.Skip("POSIX PATH semantics")
+		testenv.Skip(t, "posix", "POSIX PATH semantics")
 	}
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "evil-tool"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {

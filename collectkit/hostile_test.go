@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/assay-mcp/assay/internal/testenv"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -44,7 +45,7 @@ func hostileTarget(t *testing.T, mode string, env map[string]string) Target {
 // collected completely.
 func TestHostileSuite(t *testing.T) {
 	if runtime.GOOS == "windows" {
-		t.Skip("process-group checks are POSIX")
+		testenv.Skip(t, "posix", "process-group checks are POSIX")
 	}
 	pidFile := filepath.Join(t.TempDir(), "orphan.pid")
 	silentPID := filepath.Join(t.TempDir(), "silent.pid")
@@ -215,7 +216,7 @@ func checkUTF8Repaired(t *testing.T, s model.Server) {
 // collector's environment.
 func TestChildEnvironment(t *testing.T) {
 	if runtime.GOOS == "windows" {
-		t.Skip("POSIX environment")
+		testenv.Skip(t, "posix", "POSIX environment")
 	}
 	t.Setenv("ASSAY_TEST_SECRET", "must-not-leak")
 	servers, err := Collect(context.Background(), []Target{hostileTarget(t, hostile.ModeEnv, map[string]string{"MY_TOKEN": "x"})}, &Options{Yes: true, Timeout: 5 * time.Second})
@@ -258,7 +259,7 @@ func contains(xs []string, x string) bool {
 // named error, not a hang.
 func TestStartFailures(t *testing.T) {
 	if runtime.GOOS == "windows" {
-		t.Skip("POSIX programs")
+		testenv.Skip(t, "posix", "POSIX programs")
 	}
 	servers, err := Collect(context.Background(), []Target{
 		{Name: "missing", Transport: "stdio", Command: "assay-no-such-program-xyz"},

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/assay-mcp/assay/internal/testenv"
 	"net"
 	"os"
 	"os/exec"
@@ -66,7 +67,7 @@ func npmServers(t *testing.T) (modules, node string) {
 		if os.Getenv("CI") != "" {
 			t.Fatal(msg)
 		}
-		t.Skip(msg)
+		testenv.Skip(t, "npm-servers", msg)
 	}
 	if _, err := os.Stat(filepath.Join(modules, "server-memory", "package.json")); err != nil {
 		missing(modules + " is empty")
@@ -293,7 +294,7 @@ func benchTargets(b *testing.B) []Target {
 	modules := filepath.Join(dir, "node_modules", "@modelcontextprotocol")
 	node, err := exec.LookPath("node")
 	if _, serr := os.Stat(modules); serr != nil || err != nil {
-		b.Skip("real MCP servers not installed; run scripts/install-npm-servers.sh")
+		testenv.Skip(b, "npm-servers", "real MCP servers not installed; run scripts/install-npm-servers.sh")
 	}
 	work := b.TempDir()
 	return []Target{

@@ -13,6 +13,7 @@ import (
 	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/collectkit/anonymize"
 	"github.com/assay-mcp/assay/collectkit/interrupt"
+	"github.com/assay-mcp/assay/collectkit/outfile"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/signature"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -58,6 +59,12 @@ Modes:
               asking for consent (--yes skips the question)
   --server    collect only the given servers (a command line or a URL)
 
+Exit codes: 0 written; 64 usage; 66 key missing; 69 no server could be
+reached, or you declined to start them; 74 the bundle or stdout could not
+be written (or the target was refused: a directory, a read-only file);
+130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP, nothing written or
+replaced. --out - writes the bundle to stdout; see docs/outputs.md.
+
 Examples:
   assay-collect --dry-run
   assay-collect --connect --out laptop.json --label laptop
@@ -72,12 +79,37 @@ Flags:
 // by SIGINT, SIGTERM or SIGHUP exits 130, 143 or 129 and never writes or
 // replaces the bundle.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	code := collect(ctx, args, stdin, stdout, stderr)
+	out := &stdoutErr{w: stdout}
+	code := collect(ctx, args, stdin, out, stderr)
 	if sig, ok := interrupt.Cause(ctx); ok {
 		fmt.Fprintf(stderr, "assay-collect: %s; no bundle was written or replaced\n", sig)
 		return interrupt.ExitCode(sig.Sig)
 	}
+	if out.err != nil && code < exitUsage {
+		// What was printed (the --dry-run plan, the version, a bundle
+		// sent to '-') was lost: never a success.
+		fmt.Fprintf(stderr, "assay-collect: writing stdout: %v\n", out.err)
+		return exitIO
+	}
 	return code
+}
+
+// stdoutErr remembers the first failed write to stdout (a full disk, a
+// closed pipe, /dev/full), so Run never exits 0 after losing output.
+type stdoutErr struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stdoutErr) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err != nil {
+		s.err = err
+	}
+	return n, err
 }
 
 func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -185,6 +217,12 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		Client:       mcp.Implementation{Name: "assay-collect", Version: Version},
 		AsClients:    asIDs,
 	})
+	if errors.Is(err, collectkit.ErrDeclined) {
+		// The user said no at the consent prompt: nothing collected,
+		// nothing written; the servers are unavailable to this run.
+		fmt.Fprintf(stderr, "assay-collect: %v; %s was not written\n", err, *out)
+		return exitUnavailable
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 		return exitUsage
@@ -205,7 +243,9 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return exitIO // Run reports the interruption; nothing is written
 	}
 	if err == nil {
-		err = collectkit.WriteFileAtomic(*out, data)
+		// outfile refuses once ctx is done, also between the temp file
+		// and the rename; '-' sends the bundle to stdout.
+		err = outfile.Write(ctx, *out, data, &outfile.Options{Stdout: stdout})
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)

@@ -91,13 +91,13 @@ func TestCollectWritesBundle(t *testing.T) {
 	}
 }
 
-// TestDeclined: without --yes and a "no", nothing starts and no bundle is
-// written.
+// TestDeclined: without --yes and a "no", nothing starts, no bundle is
+// written and the exit is 69 (the user declined to start the server).
 func TestDeclined(t *testing.T) {
 	exe := selfServer(t, hostile.ModeOK)
 	out := filepath.Join(t.TempDir(), "b.json")
 	code, _, stderr := run(t, "n\n", "--server", exe, "--env", hostile.EnvMode, "--bundle", out)
-	if code != exitUsage || !strings.Contains(stderr, "consent") {
+	if code != exitUnavailable || !strings.Contains(stderr, "consent") {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 	if _, err := os.Stat(out); err == nil {

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"github.com/assay-mcp/assay/internal/testenv"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -21,7 +22,7 @@ func demoHandler() http.Handler {
 
 func runHTTPSpec(t *testing.T, spec Spec) *Result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.D(10*time.Second))
 	defer cancel()
 	if spec.Transport == "" {
 		spec.Transport = "http"

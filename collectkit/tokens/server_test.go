@@ -2,6 +2,7 @@ package tokens
 
 import (
 	"encoding/json"
+	"github.com/assay-mcp/assay/internal/testenv"
 	"strings"
 	"testing"
 	"time"
@@ -123,7 +124,7 @@ func TestLongPieceIsLinear(t *testing.T) {
 		if lo, hi := 256*per-256, 256*per+256; n < lo || n > hi {
 			t.Errorf("count %d outside [%d, %d]", n, lo, hi)
 		}
-	case <-time.After(60 * time.Second):
+	case <-time.After(testenv.D(60 * time.Second)):
 		t.Fatal("counting a 256 KB word took over a minute")
 	}
 }

@@ -116,7 +116,7 @@ func runSteps(ctx context.Context, e *env, a *actionFlags, steps []actioncfg.Ste
 		if err := os.MkdirAll(filepath.Dir(st.ConfigPath), 0o755); err != nil {
 			return nil, ioErr(err)
 		}
-		if err := writeFileAtomic(st.ConfigPath, st.Config); err != nil {
+		if err := e.writeFile(st.ConfigPath, st.Config); err != nil {
 			return nil, ioErr(err)
 		}
 		fmt.Fprintf(e.stderr, "assay: %s: %s\n", st.Server.Name, strings.Join(st.Args, " "))
@@ -185,7 +185,7 @@ func actionRun(ctx context.Context, e *env, a *actionFlags) error {
 		return err
 	}
 	for path, data := range map[string][]byte{files.SARIF: sarif, files.Findings: fj, files.Summary: md} {
-		if err := writeFileAtomic(path, data); err != nil {
+		if err := e.writeFile(path, data); err != nil {
 			return ioErr(err)
 		}
 	}

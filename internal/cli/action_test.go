@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/assay-mcp/assay/internal/testenv"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -23,7 +24,7 @@ exit "$FAKE_CODE"
 
 func TestActionRun(t *testing.T) {
 	if runtime.GOOS == "windows" {
-		t.Skip("uses a shell script as the fake assay")
+		testenv.Skip(t, "posix", "uses a shell script as the fake assay")
 	}
 	dir := t.TempDir()
 	write := func(name, content string, mode os.FileMode) string {

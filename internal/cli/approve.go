@@ -53,7 +53,7 @@ Exit code: 0 approved; 1 refused (objections, or nothing changed);
 					if err := bl.AddException(baseline.Exception{Rule: rule, Server: server, Tool: tool, Reason: note, By: by, Expires: expires}); err != nil {
 						return usageErr("%v", err)
 					}
-					if err := writeJSONAtomic(path, bl); err != nil {
+					if err := e.writeJSON(path, bl); err != nil {
 						return err
 					}
 					fmt.Fprintf(e.stdout, "recorded exception %s for %s until %s in %s\n", rule, strings.TrimSuffix(server+"/"+tool, "/"), expires, path)
@@ -101,7 +101,7 @@ Exit code: 0 approved; 1 refused (objections, or nothing changed);
 						return &ExitError{Code: ExitSoftware, Err: err}
 					}
 				}
-				if err := writeJSONAtomic(path, bl); err != nil {
+				if err := e.writeJSON(path, bl); err != nil {
 					return err
 				}
 				fmt.Fprintf(e.stdout, "approved %s on %s by %s in %s\n", strings.TrimPrefix(ap.Tool, ""), ap.Server, by, path)

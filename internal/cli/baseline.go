@@ -108,7 +108,7 @@ incomplete; 64 usage; 65/66 bad or missing input; 74 write failed.`,
 					fmt.Fprintf(e.stderr, "assay: --force: recording %d objection(s) in the baseline:\n", len(obj))
 					printObjections(e, obj)
 				}
-				if err := writeJSONAtomic(out, bl); err != nil {
+				if err := e.writeJSON(out, bl); err != nil {
 					return err
 				}
 				tools := 0
@@ -119,7 +119,7 @@ incomplete; 64 usage; 65/66 bad or missing input; 74 write failed.`,
 				if withText {
 					mode = "with full definitions"
 				}
-				fmt.Fprintf(e.stdout, "wrote %s: %d server(s), %d tool(s), %s, ruleset %s\n", out, len(bl.Servers), tools, mode, bl.Generator.Ruleset)
+				fmt.Fprintf(e.noteTo(out), "wrote %s: %d server(s), %d tool(s), %s, ruleset %s\n", out, len(bl.Servers), tools, mode, bl.Generator.Ruleset)
 				return nil
 			},
 		}

@@ -62,11 +62,11 @@ self-contained page: open it from disk) and prints the findings.`,
 					of.html = filepath.Join(dir, "report.html")
 				}
 				sarif := filepath.Join(dir, "findings.sarif")
-				if err := renderTo(sarif, func(buf *bytes.Buffer) error { return render.Write(buf, "sarif", f, nil) }); err != nil {
+				if err := e.renderTo(sarif, func(buf *bytes.Buffer) error { return render.Write(buf, "sarif", f, nil) }); err != nil {
 					return err
 				}
 				bom := filepath.Join(dir, "aibom.cdx.json")
-				if err := renderTo(bom, func(buf *bytes.Buffer) error { return render.Write(buf, "cyclonedx", f, nil) }); err != nil {
+				if err := e.renderTo(bom, func(buf *bytes.Buffer) error { return render.Write(buf, "cyclonedx", f, nil) }); err != nil {
 					return err
 				}
 				if err := writeOutputs(e, &of, b, f); err != nil {

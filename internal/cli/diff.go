@@ -50,19 +50,10 @@ func writeDrift(e *env, d *driftFlags, res *drift.Result) error {
 	if err := hashes.SealFindings(res.Findings); err != nil {
 		return &ExitError{Code: ExitSoftware, Err: err}
 	}
-	ropts := &render.Options{Color: e.stdoutTTY && d.output == "" && e.getenv("NO_COLOR") == ""}
-	if d.output != "" {
-		if err := renderTo(d.output, func(buf *bytes.Buffer) error { return render.Write(buf, d.format, res.Findings, ropts) }); err != nil {
-			return err
-		}
-	} else {
-		var buf bytes.Buffer
-		if err := render.Write(&buf, d.format, res.Findings, ropts); err != nil {
-			return err
-		}
-		if _, err := e.stdout.Write(buf.Bytes()); err != nil {
-			return ioErr(err)
-		}
+	toStdout := d.output == "" || d.output == "-"
+	ropts := &render.Options{Color: e.stdoutTTY && toStdout && e.getenv("NO_COLOR") == ""}
+	if err := e.renderTo(d.output, func(buf *bytes.Buffer) error { return render.Write(buf, d.format, res.Findings, ropts) }); err != nil {
+		return err
 	}
 	if res.Exit != 0 {
 		return silentExit{code: res.Exit}

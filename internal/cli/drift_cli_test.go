@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testcorpus"
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/model"
 )
@@ -17,9 +18,9 @@ import (
 // shared corpus is not present.
 func corpusSurface(t *testing.T, name string) string {
 	t.Helper()
-	p := filepath.Join("..", "..", "..", "shared", "corpus", "surfaces", name)
+	p := filepath.Join(testcorpus.Surfaces(), name)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("corpus not available: %v", err)
+		t.Fatalf("corpus capture missing (it is part of the repository, testdata/corpus): %v", err)
 	}
 	return p
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -16,9 +17,9 @@ const (
 	ExitUsage       = 64 // bad flags or arguments
 	ExitDataErr     = 65 // input file is malformed
 	ExitNoInput     = 66 // input file missing or unreadable
-	ExitUnavailable = 69 // a server could not be reached at all
+	ExitUnavailable = 69 // a server could not be reached at all, or the user declined to start it
 	ExitSoftware    = 70 // internal error
-	ExitIOErr       = 74 // output could not be written
+	ExitIOErr       = 74 // output could not be written (also stdout), or was refused (docs/outputs.md)
 )
 
 // Drift exit bits, ORed together by diff and check.
@@ -59,6 +60,11 @@ func exitCode(err error) int {
 	var ee *ExitError
 	if errors.As(err, &ee) {
 		return ee.Code
+	}
+	if errors.Is(err, collectkit.ErrDeclined) {
+		// Nothing was collected because the user said no: the servers
+		// are unavailable to this run, not an internal error.
+		return ExitUnavailable
 	}
 	var ie *model.InputError
 	if errors.As(err, &ie) {

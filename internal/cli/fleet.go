@@ -87,15 +87,7 @@ func fleetReport(e *env, paths []string, format, out string) error {
 		writeSignaturesMarkdown(buf, sigs)
 		return nil
 	}
-	if out != "" {
-		return renderTo(out, render)
-	}
-	var buf bytes.Buffer
-	if err := render(&buf); err != nil {
-		return err
-	}
-	_, err = e.stdout.Write(buf.Bytes())
-	return err
+	return e.renderTo(out, render)
 }
 
 // loadFleet reads, checks the signature of and analyses every bundle,

@@ -96,12 +96,12 @@ func TestGoldenOutputs(t *testing.T) {
 	dir := t.TempDir()
 	for _, g := range goldenFleets {
 		oldPath, newPath := filepath.Join(dir, g.name+".json"), filepath.Join(dir, g.name+"-v2.json")
-		if err := writeBundle(oldPath, synth.Generate(shapes, g.opts)); err != nil {
+		if err := (&env{}).writeBundle(oldPath, synth.Generate(shapes, g.opts)); err != nil {
 			t.Fatal(err)
 		}
 		next := g.opts
 		next.Mutate = true
-		if err := writeBundle(newPath, synth.Generate(shapes, next)); err != nil {
+		if err := (&env{}).writeBundle(newPath, synth.Generate(shapes, next)); err != nil {
 			t.Fatal(err)
 		}
 		scan("synth/"+g.name, "scan", "--surface", oldPath)

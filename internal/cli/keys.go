@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/assay-mcp/assay/collectkit/inputfile"
+	"github.com/assay-mcp/assay/collectkit/outfile"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -37,13 +38,11 @@ keep the public key to check bundles (assay verify --pub KEYFILE.pub).`,
 				if err != nil {
 					return err
 				}
-				if err := writeFileAtomic(out, signature.EncodePrivate(priv)); err != nil {
+				// Private: mode 0600 from the start, and only ever a regular file.
+				if err := e.write(out, signature.EncodePrivate(priv), &outfile.Options{Private: true}); err != nil {
 					return err
 				}
-				if err := os.Chmod(out, 0o600); err != nil {
-					return ioErr(err)
-				}
-				if err := writeFileAtomic(out+".pub", signature.EncodePublic(pub)); err != nil {
+				if err := e.writeFile(out+".pub", signature.EncodePublic(pub)); err != nil {
 					return err
 				}
 				fmt.Fprintf(e.stdout, "wrote %s (private, keep it secret) and %s.pub (key id %s)\n", out, out, signature.KeyID(pub))
@@ -87,7 +86,7 @@ The bundle is rewritten atomically unless -o names another file.`,
 				if out != "" {
 					dst = out
 				}
-				if err := writeFileAtomic(dst, signed); err != nil {
+				if err := e.writeFile(dst, signed); err != nil {
 					return err
 				}
 				fmt.Fprintf(e.stderr, "signed %s with %s\n", dst, signature.KeyID(priv.Public().(ed25519.PublicKey)))

@@ -108,7 +108,7 @@ reached or listed; 64 usage; 74 write failed.`,
 				if err != nil {
 					return &ExitError{Code: ExitSoftware, Err: err}
 				}
-				if err := writeFileAtomic(out, data); err != nil {
+				if err := e.writeFile(out, data); err != nil {
 					return err
 				}
 				servers, tools, pins := 0, 0, 0
@@ -121,7 +121,7 @@ reached or listed; 64 usage; 74 write failed.`,
 						pins++
 					}
 				}
-				fmt.Fprintf(e.stdout, "wrote %s: %d server(s), %d tool(s), %d command pin(s)\n", out, servers, tools, pins)
+				fmt.Fprintf(e.noteTo(out), "wrote %s: %d server(s), %d tool(s), %d command pin(s)\n", out, servers, tools, pins)
 				return nil
 			},
 		}

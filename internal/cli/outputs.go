@@ -2,46 +2,67 @@ package cli
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
+	"io"
 
-	"github.com/assay-mcp/assay/collectkit"
+	"github.com/assay-mcp/assay/collectkit/outfile"
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// writeFileAtomic writes data to path via a temp file in the same
-// directory and a rename (collectkit.WriteFileAtomic), so a reader never
-// sees a partial file and a failure never replaces a previous output; a
-// failure is an I/O error (exit 74).
-func writeFileAtomic(path string, data []byte) error {
-	if err := collectkit.WriteFileAtomic(path, data); err != nil {
+// writeFile writes one output by the rules of package outfile (see
+// docs/outputs.md): "-" is stdout, temp and rename over a regular file,
+// write-through for devices and FIFOs, refusal of directories and
+// read-only files, and nothing at all once the run's context is done
+// (an interruption keeps every previous output). Failures exit 74.
+func (e *env) writeFile(path string, data []byte) error {
+	return e.write(path, data, &outfile.Options{Stdout: e.stdout})
+}
+
+func (e *env) write(path string, data []byte, o *outfile.Options) error {
+	if err := outfile.Write(e.context(), path, data, o); err != nil {
 		return ioErr(err)
+	}
+	if path != "-" {
+		e.wrote = append(e.wrote, path)
 	}
 	return nil
 }
 
-// writeJSONAtomic marshals an Assay document and writes it atomically.
-func writeJSONAtomic(path string, v any) error {
+func (e *env) context() context.Context {
+	if e.ctx == nil {
+		return context.Background()
+	}
+	return e.ctx
+}
+
+// writeJSON marshals an Assay document and writes it.
+func (e *env) writeJSON(path string, v any) error {
 	b, err := model.Marshal(v)
 	if err != nil {
 		return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("encoding %s: %w", path, err)}
 	}
-	return writeFileAtomic(path, b)
+	return e.writeFile(path, b)
 }
 
 // renderTo renders into a buffer first so a failing renderer never leaves
-// a partial output.
-func renderTo(path string, render func(*bytes.Buffer) error) error {
+// a partial output; path "" is stdout, like "-".
+func (e *env) renderTo(path string, render func(*bytes.Buffer) error) error {
 	var buf bytes.Buffer
 	if err := render(&buf); err != nil {
 		return err
 	}
-	return writeFileAtomic(path, buf.Bytes())
+	if path == "" {
+		path = "-"
+	}
+	return e.writeFile(path, buf.Bytes())
 }
 
 // writeBundle writes b through the allowlist projection: only the paths in
 // model.BundleAllowlist ever reach the file.
-func writeBundle(path string, b *model.Bundle) error {
+func (e *env) writeBundle(path string, b *model.Bundle) error {
 	// Seal last: per-server surface hashes and the document hash, so
 	// 'assay verify' catches any later edit (report/hashes).
 	if err := hashes.SealBundle(b); err != nil {
@@ -51,5 +72,50 @@ func writeBundle(path string, b *model.Bundle) error {
 	if err != nil {
 		return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("encoding %s: %w", path, err)}
 	}
-	return writeFileAtomic(path, data)
+	return e.writeFile(path, data)
 }
+
+// noteTo is where a "wrote FILE" note goes: stderr when the output itself
+// went to stdout, so the note never mixes into the data.
+func (e *env) noteTo(path string) io.Writer {
+	if path == "-" {
+		return e.stderr
+	}
+	return e.stdout
+}
+
+// oneStdout refuses two outputs sharing stdout ("-" or the default).
+func oneStdout(names map[string]bool) error {
+	n, list := 0, ""
+	for name, on := range names {
+		if on {
+			n++
+			list += " " + name
+		}
+	}
+	if n > 1 {
+		return usageErr("only one output can go to stdout ('-'); got%s", list)
+	}
+	return nil
+}
+
+// stdoutErr remembers the first failed write to stdout (a full disk, a
+// closed pipe, /dev/full), so a run whose printed result was lost never
+// exits 0: RunWith turns it into exit 74.
+type stdoutErr struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stdoutErr) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err != nil {
+		s.err = err
+	}
+	return n, err
+}
+
+var errStdout = errors.New("writing stdout")

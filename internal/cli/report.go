@@ -54,7 +54,7 @@ drift from this report, computed in the page.`,
 				if err != nil {
 					return err
 				}
-				return renderTo(out, func(buf *bytes.Buffer) error { return rhtml.Render(buf, in) })
+				return e.renderTo(out, func(buf *bytes.Buffer) error { return rhtml.Render(buf, in) })
 			},
 		}
 		cmd.Flags().StringVarP(&out, "output", "o", "", "write the HTML report to FILE (required)")
@@ -112,12 +112,12 @@ func reportInput(warn io.Writer, paths []string, title string, pins ...ed25519.P
 
 // htmlReport writes the HTML page for an analysis already made: scan
 // --html and demo call it with the scanned bundles and their findings.
-func htmlReport(path string, bundles []*model.Bundle, f *model.Findings, inputs []string) error {
+func htmlReport(e *env, path string, bundles []*model.Bundle, f *model.Findings, inputs []string) error {
 	in := &rhtml.Input{Findings: f, Inputs: inputs}
 	if len(bundles) > 0 {
 		in.Source, in.SourceName = model.Merge(bundles...), "scanned bundle"
 	}
-	return renderTo(path, func(buf *bytes.Buffer) error {
+	return e.renderTo(path, func(buf *bytes.Buffer) error {
 		if err := rhtml.Render(buf, in); err != nil {
 			return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("rendering %s: %w", path, err)}
 		}

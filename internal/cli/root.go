@@ -19,6 +19,8 @@ var Version = "0.1.0-dev"
 
 // env is the process environment as the CLI sees it; tests replace it.
 type env struct {
+	// ctx is the run's context: writers refuse once it is done.
+	ctx            context.Context
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
@@ -26,6 +28,8 @@ type env struct {
 	stdoutTTY, stderrTTY bool
 	// width is the terminal width for tables (0 = default).
 	width int
+	// wrote lists the output files written, for the interruption note.
+	wrote []string
 }
 
 // Options let the caller describe the terminal and environment; nil
@@ -50,7 +54,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // RunWith is Run with explicit terminal and environment options.
 func RunWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, opts *Options) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: func(string) string { return "" }}
+	out := &stdoutErr{w: stdout}
+	e := &env{ctx: ctx, stdin: stdin, stdout: out, stderr: stderr, getenv: func(string) string { return "" }}
 	if opts != nil {
 		if opts.Getenv != nil {
 			e.getenv = opts.Getenv
@@ -60,19 +65,28 @@ func RunWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	root := newRoot(e)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	root.SetOut(out)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	if sig, ok := interrupt.Cause(ctx); ok {
 		// An interrupted run never reports success, whatever the command
-		// returned: outputs were not written (see writeFileAtomic).
-		fmt.Fprintf(stderr, "assay: %s; no output was written or replaced\n", sig)
+		// returned: no output is written after the signal (env.writeFile).
+		if len(e.wrote) == 0 {
+			fmt.Fprintf(stderr, "assay: %s; no output was written or replaced\n", sig)
+		} else {
+			fmt.Fprintf(stderr, "assay: %s; only %s had been written (complete) before it; nothing else was written or replaced\n", sig, strings.Join(e.wrote, ", "))
+		}
 		return interrupt.ExitCode(sig.Sig)
+	}
+	var se silentExit
+	if out.err != nil && (err == nil || errors.As(err, &se)) {
+		// The result printed to stdout was lost: never a success.
+		fmt.Fprintf(stderr, "assay: %v: %v\n", errStdout, out.err)
+		return ExitIOErr
 	}
 	if err == nil {
 		return ExitOK
 	}
-	var se silentExit
 	if errors.As(err, &se) {
 		return se.code
 	}
@@ -107,8 +121,12 @@ changed since the last approved scan. It never calls a tool.
 
 Exit codes: 0 ok; 1 findings at or above --fail-on (scan); diff/check OR the
 bits 1 escalation, 2 prompt, 4 removal, 8 injection, 16 incomplete;
-64 usage, 65 bad input data, 66 input missing, 69 server unavailable,
-70 internal error, 74 I/O error.`,
+64 usage, 65 bad input data, 66 input missing, 69 server unavailable (or
+you declined to start it), 70 internal error, 74 I/O error (an output or
+stdout could not be written, or the target was refused); 130/143/129
+interrupted by SIGINT/SIGTERM/SIGHUP: no output written or replaced.
+Outputs: '-' is stdout; /dev/null and FIFOs are written through;
+see docs/outputs.md.`,
 		Example: `  assay demo                                  # scan the built-in risky demo server
   assay scan                                  # discover this machine's client configs
   assay scan --surface tools.json             # analyse a stored tools/list result

@@ -131,6 +131,9 @@ func (o *outFlags) register(cmd *cobra.Command, withFailOn bool) {
 }
 
 func (o *outFlags) validate() error {
+	if err := oneStdout(map[string]bool{"--output": o.output == "" || o.output == "-", "--findings": o.findings == "-", "--bundle": o.bundle == "-", "--html": o.html == "-"}); err != nil {
+		return err
+	}
 	if !render.Valid(o.format) {
 		return usageErr("--format %q: want one of %s", o.format, strings.Join(render.Formats, ", "))
 	}
@@ -323,33 +326,26 @@ func analyzeBundle(b *model.Bundle, sf *scanFlags, warn io.Writer) (*model.Findi
 // writeOutputs writes every requested file, then the --format output.
 func writeOutputs(e *env, of *outFlags, b *model.Bundle, f *model.Findings) error {
 	if of.bundle != "" {
-		if err := writeBundle(of.bundle, b); err != nil {
+		if err := e.writeBundle(of.bundle, b); err != nil {
 			return err
 		}
 	}
 	if of.findings != "" {
-		if err := writeJSONAtomic(of.findings, f); err != nil {
+		if err := e.writeJSON(of.findings, f); err != nil {
 			return err
 		}
 	}
 	if of.html != "" {
-		if err := writeHTML(of.html, []*model.Bundle{b}, f); err != nil {
+		if err := writeHTML(e, of.html, []*model.Bundle{b}, f); err != nil {
 			return err
 		}
 	}
-	ropts := &render.Options{Color: e.stdoutTTY && of.output == "" && e.getenv("NO_COLOR") == ""}
-	if e.stdoutTTY && of.output == "" {
+	toStdout := of.output == "" || of.output == "-"
+	ropts := &render.Options{Color: e.stdoutTTY && toStdout && e.getenv("NO_COLOR") == ""}
+	if e.stdoutTTY && toStdout {
 		ropts.Width = e.width
 	}
-	if of.output != "" {
-		return renderTo(of.output, func(buf *bytes.Buffer) error { return render.Write(buf, of.format, f, ropts) })
-	}
-	var buf bytes.Buffer
-	if err := render.Write(&buf, of.format, f, ropts); err != nil {
-		return err
-	}
-	_, err := e.stdout.Write(buf.Bytes())
-	return err
+	return e.renderTo(of.output, func(buf *bytes.Buffer) error { return render.Write(buf, of.format, f, ropts) })
 }
 
 // failOn returns the scan exit code for --fail-on.

@@ -42,6 +42,6 @@ func applyRulesFile(opts *analyze.Options, path string) error {
 }
 
 // writeHTML writes the self-contained page for a scan (--html, demo).
-func writeHTML(path string, bundles []*model.Bundle, f *model.Findings) error {
-	return htmlReport(path, bundles, f, nil)
+func writeHTML(e *env, path string, bundles []*model.Bundle, f *model.Findings) error {
+	return htmlReport(e, path, bundles, f, nil)
 }

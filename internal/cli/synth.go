@@ -34,7 +34,7 @@ func init() {
 						return err
 					}
 				}
-				return writeBundle(out, b)
+				return e.writeBundle(out, b)
 			},
 		}
 		f := cmd.Flags()

@@ -411,7 +411,7 @@ func driftOnly(res *drift.Result) []model.Finding {
 func (s *uiSession) actions() tui.Actions {
 	a := tui.Actions{
 		Refresh: func(ctx context.Context, p func(tui.Progress)) (*tui.Data, error) { return s.load(ctx, false, p) },
-		Export:  exportMarkdown,
+		Export:  s.exportMarkdown,
 	}
 	if s.basePath != "" {
 		a.Approve = s.approve
@@ -421,11 +421,11 @@ func (s *uiSession) actions() tui.Actions {
 
 // exportMarkdown writes the view atomically, never over a directory or a
 // file that is not markdown.
-func exportMarkdown(path string, md []byte) error {
+func (s *uiSession) exportMarkdown(path string, md []byte) error {
 	if st, err := os.Stat(path); err == nil && (st.IsDir() || !strings.HasSuffix(strings.ToLower(path), ".md")) {
 		return fmt.Errorf("%s exists and is not a .md file; choose another name", path)
 	}
-	return writeFileAtomic(path, md)
+	return s.e.writeFile(path, md)
 }
 
 // approve is 'assay approve' on the audit on screen: same checks (complete
@@ -463,7 +463,7 @@ func (s *uiSession) approve(ctx context.Context, sel tui.Selection, note string)
 	if _, err := baseline.Approve(bl, b, f, target, by, note, d); err != nil {
 		return nil, "", err
 	}
-	if err := writeJSONAtomic(s.basePath, bl); err != nil {
+	if err := s.e.writeJSON(s.basePath, bl); err != nil {
 		return nil, "", err
 	}
 	data := &tui.Data{Bundle: b, Findings: f, Source: s.source()}

@@ -25,7 +25,7 @@ network request.`,
 					return usageErr("viewer: -o FILE is required")
 				}
 				in := &rhtml.Input{Viewer: true, Version: Version}
-				return renderTo(out, func(buf *bytes.Buffer) error { return rhtml.Render(buf, in) })
+				return e.renderTo(out, func(buf *bytes.Buffer) error { return rhtml.Render(buf, in) })
 			},
 		}
 		cmd.Flags().StringVarP(&out, "output", "o", "", "write the viewer page to FILE (required)")

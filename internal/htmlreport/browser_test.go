@@ -4,6 +4,7 @@ package htmlreport_test
 
 import (
 	"context"
+	"github.com/assay-mcp/assay/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,7 +34,7 @@ func chromiumPath(t testing.TB) string {
 	if os.Getenv("CI") != "" {
 		t.Fatal("chromium not found: install Debian's chromium (apt-get install chromium) or set ASSAY_CHROMIUM")
 	}
-	t.Skip("chromium not found (install chromium or set ASSAY_CHROMIUM); browser tests skipped outside CI")
+	testenv.Skip(t, "chromium", "chromium not found (install chromium or set ASSAY_CHROMIUM); browser tests skipped outside CI")
 	return ""
 }
 
@@ -54,7 +55,7 @@ func browser(t testing.TB) context.Context {
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
-	tctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
+	tctx, cancelT := context.WithTimeout(ctx, testenv.D(5*time.Minute))
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
 	if err := chromedp.Do(tctx); err != nil {
 		t.Fatalf("starting chromium: %v", err)
@@ -186,7 +187,7 @@ func pdfText(t testing.TB, pdf []byte) string {
 		if os.Getenv("CI") != "" {
 			t.Fatal("pdftotext not found: install poppler-utils")
 		}
-		t.Skip("pdftotext not found (install poppler-utils)")
+		testenv.Skip(t, "pdftotext", "pdftotext not found (install poppler-utils)")
 	}
 	dir := t.TempDir()
 	in := filepath.Join(dir, "r.pdf")

@@ -5,6 +5,7 @@ package htmlreport_test
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/assay-mcp/assay/internal/testenv"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,7 +93,7 @@ func synthBundle(n, variant int) *model.Bundle {
 // with ASSAY_BENCH=1 (make bench-html).
 func TestBrowserBench(t *testing.T) {
 	if os.Getenv("ASSAY_BENCH") == "" {
-		t.Skip("set ASSAY_BENCH=1 to measure")
+		testenv.Skip(t, "bench-only", "set ASSAY_BENCH=1 to measure")
 	}
 	ctx := browser(t)
 	dir := t.TempDir()
@@ -141,7 +142,7 @@ func TestBrowserBench(t *testing.T) {
 // analysis takes when it runs on the main thread.
 func TestBrowserResponsive(t *testing.T) {
 	if testing.Short() {
-		t.Skip("analyses a 1 MB bundle in the page")
+		testenv.Skip(t, "short", "analyses a 1 MB bundle in the page")
 	}
 	ctx := browser(t)
 	dir := t.TempDir()

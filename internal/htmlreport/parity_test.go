@@ -5,6 +5,7 @@ package htmlreport_test
 import (
 	"bytes"
 	"compress/gzip"
+	"github.com/assay-mcp/assay/internal/testenv"
 	"io"
 	"os"
 	"os/exec"
@@ -47,14 +48,14 @@ WebAssembly.instantiate(buf, go.importObject).then(r => go.run(r.instance)).catc
 // produce byte-identical findings JSON for every real capture.
 func TestWasmParityCorpus(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the whole corpus through node")
+		testenv.Skip(t, "short", "runs the whole corpus through node")
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("node not found")
 		}
-		t.Skip("node not found")
+		testenv.Skip(t, "node", "node not found")
 	}
 	dir := corpusDir
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
@@ -101,7 +102,7 @@ func staleHint() string { return " — if the analysis code changed, run make wa
 // one (uncompressed), like make wasm-check.
 func TestCoreIsCurrent(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the WebAssembly core")
+		testenv.Skip(t, "short", "builds the WebAssembly core")
 	}
 	tmp := t.TempDir()
 	wasm := filepath.Join(tmp, "core.wasm")

@@ -1,6 +1,7 @@
 package kittest
 
 import (
+	"github.com/assay-mcp/assay/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,7 +41,7 @@ func TestCollectorDependencies(t *testing.T) {
 // with a warm build cache it takes seconds.
 func TestCrossCompile(t *testing.T) {
 	if testing.Short() {
-		t.Skip("cross-compilation skipped with -short")
+		testenv.Skip(t, "short", "cross-compilation skipped with -short")
 	}
 	root, _ := repoRoot()
 	dir := t.TempDir()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/assay-mcp/assay/internal/testenv"
 	"net"
 	"os"
 	"os/exec"
@@ -57,7 +58,7 @@ func npmMemory(t *testing.T) (entry, node string) {
 		if os.Getenv("CI") != "" {
 			t.Fatal(msg)
 		}
-		t.Skip(msg)
+		testenv.Skip(t, "npm-servers", msg)
 	}
 	if _, err := os.Stat(entry); err != nil {
 		missing(entry + " is missing")

@@ -51,6 +51,7 @@ var AllowedSkips = map[string]string{
 	"short":      "an expensive variant skipped only with -short; CI never passes -short",
 	"bench-only": "a measurement run by `make bench` (ASSAY_BENCH=1), not a correctness check",
 	"root":       "needs root (or not root) to exercise file permissions; the other variant runs",
+	"dump":       "a developer tool (ASSAY_DUMP=FILE) that writes a file, not a check",
 }
 
 // Skip skips t with reason when id is an allowed skip, and fails it under

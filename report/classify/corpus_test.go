@@ -2,6 +2,7 @@ package classify
 
 import (
 	"encoding/json"
+	"github.com/assay-mcp/assay/internal/testenv"
 	"os"
 	"path/filepath"
 	"sort"
@@ -87,7 +88,7 @@ func corpusFindings(t testing.TB) *model.Findings {
 func TestCorpusDump(t *testing.T) {
 	out := os.Getenv("ASSAY_DUMP")
 	if out == "" {
-		t.Skip("set ASSAY_DUMP=FILE to write the corpus classification")
+		testenv.Skip(t, "dump", "set ASSAY_DUMP=FILE to write the corpus classification")
 	}
 	f := corpusFindings(t)
 	var sb strings.Builder

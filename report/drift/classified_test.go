@@ -204,7 +204,9 @@ func TestSentryRouter(t *testing.T) {
 		}
 	}
 	if routers == 0 {
-		t.Skip("classification flags no router in Sentry 0.39.0: router detection not available")
+		// No router here means router detection broke: a failure, never a
+		// skip that turns green exactly when the feature stops working.
+		t.Fatal("classification flags no router in Sentry 0.39.0 (execute_sentry_tool): router detection is broken")
 	}
 	r := run(t, o, n)
 	for _, fd := range r.Findings.Findings {

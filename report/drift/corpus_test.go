@@ -175,7 +175,7 @@ func TestCorpusPairs(t *testing.T) {
 func TestIdenticalCaptures(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(corpusDir, "surfaces", "*.json"))
 	if len(files) == 0 {
-		t.Skip("corpus not available")
+		t.Fatalf("corpus not available in %s: it is part of the repository (testdata/corpus)", corpusDir)
 	}
 	for _, f := range files {
 		s := loadSide(t, f)

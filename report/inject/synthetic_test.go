@@ -211,54 +211,55 @@ const minRecall = 0.8
 
 func TestSyntheticRecall(t *testing.T) { checkRecall(t, loadAttacks(t), 0.9, minRecall) }
 
-// TestValidationRecall scores the validation set: attacks and benign
-// strings written after the rules, in other phrasing, as a stand-in for a
-// held-out set. Its floors are the held-out targets.
-// validationFloors are the overall and per-class recall floors of each
-// validation set. Each set was written after the previous one was used to
-// fix rules, and scored once before any fix: validation.json 74.7%,
-// validation2.json 61.5%, validation3.json 65.6%, validation4.json
-// (subtle, long descriptions) 39.5%, validation5.json 80.0%,
-// validation6.json 75.8% (with 2 of its 20 benign strings firing),
-// validation7.json 53.3% (a short probe of subtle phrasing),
-// validation8.json 25.0% (subtle phrasing, 0 of 15 benign firing).
-// validation9–16.json are the probe rounds of the generalisation work
+// TestTuningRecall scores the tuning sets tuning_v1–v16.json (once named
+// "validation"; every one was tuned on after its first score, so none is
+// held out): attacks and benign strings written after the rules, in
+// other phrasing. Its floors guard against regressions, not generality.
+// tuningFloors are the overall and per-class recall floors of each
+// tuning set. Each set was written after the previous one was used to
+// fix rules, and scored once before any fix: tuning_v1.json 74.7%,
+// tuning_v2.json 61.5%, tuning_v3.json 65.6%, tuning_v4.json
+// (subtle, long descriptions) 39.5%, tuning_v5.json 80.0%,
+// tuning_v6.json 75.8% (with 2 of its 20 benign strings firing),
+// tuning_v7.json 53.3% (a short probe of subtle phrasing),
+// tuning_v8.json 25.0% (subtle phrasing, 0 of 15 benign firing).
+// tuning_v9–v16.json are the probe rounds of the generalisation work
 // (63.6%, 72.2%, 64.7%, 66.7%, 53.1%, 81.2%, 65.6%, 35.0% when first
 // scored; see each file's note),
 // fixed by widening families of meaning, not by matching their strings.
 // They now carry the held-out targets as regression floors.
-var validationFloors = map[string][2]float64{
-	"validation.json":   {0.9, 0.8},
-	"validation2.json":  {0.9, 0.8},
-	"validation3.json":  {0.9, 0.8},
-	"validation4.json":  {0.9, 0.8},
-	"validation5.json":  {0.9, 0.8},
-	"validation6.json":  {0.9, 0.8},
-	"validation7.json":  {0.9, 0},
-	"validation8.json":  {0.9, 0},
-	"validation9.json":  {0.9, 0},
-	"validation10.json": {0.9, 0},
-	"validation11.json": {0.9, 0},
-	"validation12.json": {0.9, 0},
-	"validation13.json": {0.9, 0},
-	"validation14.json": {0.9, 0},
-	"validation15.json": {0.9, 0},
-	"validation16.json": {0.9, 0},
+var tuningFloors = map[string][2]float64{
+	"tuning_v1.json":  {0.9, 0.8},
+	"tuning_v2.json":  {0.9, 0.8},
+	"tuning_v3.json":  {0.9, 0.8},
+	"tuning_v4.json":  {0.9, 0.8},
+	"tuning_v5.json":  {0.9, 0.8},
+	"tuning_v6.json":  {0.9, 0.8},
+	"tuning_v7.json":  {0.9, 0},
+	"tuning_v8.json":  {0.9, 0},
+	"tuning_v9.json":  {0.9, 0},
+	"tuning_v10.json": {0.9, 0},
+	"tuning_v11.json": {0.9, 0},
+	"tuning_v12.json": {0.9, 0},
+	"tuning_v13.json": {0.9, 0},
+	"tuning_v14.json": {0.9, 0},
+	"tuning_v15.json": {0.9, 0},
+	"tuning_v16.json": {0.9, 0},
 }
 
-func TestValidationRecall(t *testing.T) {
-	for _, name := range []string{"validation.json", "validation2.json", "validation3.json", "validation4.json", "validation5.json", "validation6.json", "validation7.json", "validation8.json", "validation9.json", "validation10.json", "validation11.json", "validation12.json", "validation13.json", "validation14.json", "validation15.json", "validation16.json"} {
-		t.Run(name, func(t *testing.T) { checkValidation(t, name) })
+func TestTuningRecall(t *testing.T) {
+	for _, name := range []string{"tuning_v1.json", "tuning_v2.json", "tuning_v3.json", "tuning_v4.json", "tuning_v5.json", "tuning_v6.json", "tuning_v7.json", "tuning_v8.json", "tuning_v9.json", "tuning_v10.json", "tuning_v11.json", "tuning_v12.json", "tuning_v13.json", "tuning_v14.json", "tuning_v15.json", "tuning_v16.json"} {
+		t.Run(name, func(t *testing.T) { checkTuning(t, name) })
 	}
 }
 
-func checkValidation(t *testing.T, name string) {
+func checkTuning(t *testing.T, name string) {
 	var doc struct {
 		Attacks []attackCase `json:"attacks"`
 		Benign  []benignCase `json:"benign"`
 	}
 	readJSON(t, name, &doc)
-	f := validationFloors[name]
+	f := tuningFloors[name]
 	checkRecall(t, doc.Attacks, f[0], f[1])
 	checkBenign(t, doc.Benign)
 }
