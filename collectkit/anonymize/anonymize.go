@@ -18,6 +18,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/assay-mcp/assay/collectkit/authprobe"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -119,6 +120,11 @@ func (a *Anonymizer) Bundle(b *model.Bundle) {
 		s.Identity = model.Identity(s.Name, s.Transport, s.Endpoint)
 		ids[old] = s.Identity
 		s.ServerInfo = a.serverInfo(s.ServerInfo)
+		authprobe.EachURL(s.Auth, func(u *model.AuthURL) {
+			if u.Host != "" {
+				u.Host = a.host(u.Host)
+			}
+		})
 		if s.Config != nil {
 			a.config(s.Config)
 			for j := range s.Config.Also {

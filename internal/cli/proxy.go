@@ -58,6 +58,7 @@ its own and never calls a tool. See docs/proxy.md for client configs.`,
 					return usageErr("--record-bodies needs --record FILE")
 				}
 				o.Command, o.Args = args[0], args[1:]
+				e.relay = true
 				o.Stdin, o.Stdout, o.Stderr = e.stdin, e.stdout, e.stderr
 				o.Signals, o.Version = true, Version
 				// An interrupt is the server's to handle: the proxy

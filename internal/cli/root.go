@@ -30,6 +30,11 @@ type env struct {
 	width int
 	// wrote lists the output files written, for the interruption note.
 	wrote []string
+	// relay is set by commands whose stdout is a peer's stream, not a
+	// result (the proxy): a peer that hangs up is the normal end of the
+	// session, and the exit code is the server's, so a failed write to
+	// stdout is not turned into exit 74.
+	relay bool
 }
 
 // Options let the caller describe the terminal and environment; nil
@@ -79,7 +84,7 @@ func RunWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return interrupt.ExitCode(sig.Sig)
 	}
 	var se silentExit
-	if out.err != nil && (err == nil || errors.As(err, &se)) {
+	if out.err != nil && !e.relay && (err == nil || errors.As(err, &se)) {
 		// The result printed to stdout was lost: never a success.
 		fmt.Fprintf(stderr, "assay: %v: %v\n", errStdout, out.err)
 		return ExitIOErr
