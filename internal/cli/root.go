@@ -73,7 +73,9 @@ func RunWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	root.SetOut(out)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
-	if sig, ok := interrupt.Cause(ctx); ok {
+	if sig, ok := interrupt.Cause(ctx); ok && !e.relay {
+		// The proxy relays signals to its server and exits with the
+		// server's code, so it is exempt.
 		// An interrupted run never reports success, whatever the command
 		// returned: no output is written after the signal (env.writeFile).
 		if len(e.wrote) == 0 {

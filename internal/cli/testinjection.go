@@ -122,6 +122,9 @@ func runTestInjection(ctx context.Context, e *env, f *injectionFlags, args []str
 	if err := f.validate(args); err != nil {
 		return err
 	}
+	if f.only != nil && len(f.only) == 0 { // --only "" (the default is nil)
+		return usageErr("--only needs at least one scenario id (run without --run to list them)")
+	}
 	scenarios, err := harness.Select(f.only)
 	if err != nil {
 		return usageErr("--only: %v", err)

@@ -153,3 +153,31 @@ func TestStdoutFull(t *testing.T) {
 		}
 	}
 }
+
+// The proxy is exempt from the interruption exit: it relays SIGTERM to its
+// server and exits with the server's own code (docs/proxy.md).
+func TestProxyKeepsServerExitOnSignal(t *testing.T) {
+	ctx := testenv.Context(t, time.Minute)
+	cmd := exec.CommandContext(ctx, bin.assay, "proxy", "--", "sh", "-c", `trap "exit 42" TERM; echo ready >&2; while :; do sleep 0.1; done`)
+	var errb syncBuffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for !strings.Contains(errb.String(), "server: ready") {
+		if ctx.Err() != nil {
+			t.Fatalf("the proxied server never started: %s", errb.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	if got := cmd.ProcessState.ExitCode(); got != 42 {
+		t.Fatalf("proxy exit %d, want the server's 42: %s", got, errb.String())
+	}
+	if strings.Contains(errb.String(), "no output was written") {
+		t.Errorf("the proxy printed the CLI's interruption note: %s", errb.String())
+	}
+}
