@@ -15,7 +15,7 @@ import (
 
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/model"
-	"github.com/assay-mcp/assay/report/render"
+	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/schemas"
 )
 

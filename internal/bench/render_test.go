@@ -4,7 +4,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/assay-mcp/assay/report/render"
+	"github.com/assay-mcp/assay/internal/render"
 )
 
 // BenchmarkRender writes a finished analysis in every output format

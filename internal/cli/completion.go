@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/assay-mcp/assay/report/render"
+	"github.com/assay-mcp/assay/internal/render"
 )
 
 // Shell completion. Cobra generates the scripts; this file documents how

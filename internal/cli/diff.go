@@ -11,7 +11,7 @@ import (
 	"github.com/assay-mcp/assay/report/baseline"
 	"github.com/assay-mcp/assay/report/drift"
 	"github.com/assay-mcp/assay/report/hashes"
-	"github.com/assay-mcp/assay/report/render"
+	"github.com/assay-mcp/assay/internal/render"
 )
 
 // driftFlags are the output flags of diff and check.

@@ -17,7 +17,7 @@ import (
 	"github.com/assay-mcp/assay/report/cost"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/policy"
-	"github.com/assay-mcp/assay/report/render"
+	"github.com/assay-mcp/assay/internal/render"
 )
 
 // scanFlags are the flags shared by scan, baseline and check: everything

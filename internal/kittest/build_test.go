@@ -28,7 +28,7 @@ func TestCollectorDependencies(t *testing.T) {
 		t.Fatalf("go list returned %d packages; expected the collector's full set", len(deps))
 	}
 	for _, d := range deps {
-		for _, banned := range []string{"/report/analyze", "/internal/htmlreport", "/report/render", "tdewolff/minify", "chromedp", "spf13/cobra"} {
+		for _, banned := range []string{"/report/analyze", "/internal/htmlreport", "/internal/render", "tdewolff/minify", "chromedp", "spf13/cobra"} {
 			if strings.Contains(d, banned) {
 				t.Errorf("assay-collect depends on %s", d)
 			}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/assay-mcp/assay/report/render"
+	"github.com/assay-mcp/assay/internal/render"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

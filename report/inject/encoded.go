@@ -3,12 +3,13 @@ package inject
 import (
 	"encoding/base64"
 	"encoding/hex"
-	"errors"
-	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/assay-mcp/assay/report/internal/lazyre"
+	"github.com/assay-mcp/assay/report/pctenc"
 )
 
 // Encoded payloads: base64, hex, percent-encoding, \u escapes and ROT13
@@ -69,7 +70,7 @@ func decodeAll(orig string) []decoded {
 	}
 	if strings.Contains(orig, "%") {
 		for _, m := range rePct.FindAllStringIndex(orig, 16) {
-			if s, err := queryUnescape(orig[m[0]:m[1]]); err == nil && isText(s) && strings.Count(s, " ") >= 2 {
+			if s, err := pctenc.QueryUnescape(orig[m[0]:m[1]]); err == nil && isText(s) && strings.Count(s, " ") >= 2 {
 				out = append(out, decoded{"percent", m[0], m[1], s})
 			}
 		}
@@ -178,7 +179,10 @@ func isASCII(s string) bool {
 
 // rot13Words are words whose ROT13 form in a string suggests a ROT13
 // payload; two distinct ones are needed before the rescan.
-var rot13Words = []string{"ignore", "instruction", "previous", "system", "prompt", "user", "send", "password", "secret", "ssh", "credential", "api key", "confidential", "tell", "mention", "forward", "email", "file", "contents", "token", "approval", "confirm", "hidden", "always", "never", "silently", "secretly", "bcc", "history", "conversation", "upload", "webhook", "http", "private", "every", "inform", "copy", "chat", "transcript", "do not", "don't", "include", "assistant", "must", "rules", "sidenote", "parameter"}
+var rot13Words = []string{"ignore", "instruction", "previous", "system", "prompt", "user", "send", "password", "secret", "ssh", "credential", "api key",
+	"confidential", "tell", "mention", "forward", "email", "file", "contents", "token", "approval", "confirm", "hidden", "always", "never", "silently", "secretly",
+	"bcc", "history", "conversation", "upload", "webhook", "http", "private", "every", "inform", "copy", "chat", "transcript", "do not", "don't", "include",
+	"assistant", "must", "rules", "sidenote", "parameter"}
 
 // rot13 maps ASCII letters thirteen places on.
 func rot13(s string) string {
@@ -207,43 +211,4 @@ func rot13Candidate(r string) bool {
 		}
 	}
 	return false
-}
-
-// queryUnescape decodes URL query encoding ("+" as space, %XX as a byte)
-// and fails on a malformed escape, like net/url's QueryUnescape. It is
-// written out here because the analysis core must not import net/...
-// packages at all (a mechanical check over report/ forbids them).
-func queryUnescape(s string) (string, error) {
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '+':
-			b = append(b, ' ')
-		case '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-				return "", errBadEscape
-			}
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-		default:
-			b = append(b, c)
-		}
-	}
-	return string(b), nil
-}
-
-var errBadEscape = errors.New("invalid URL escape")
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
 }

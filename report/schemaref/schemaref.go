@@ -11,10 +11,11 @@
 package schemaref
 
 import (
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/assay-mcp/assay/report/pctenc"
 )
 
 // Bounds of one resolution.
@@ -129,7 +130,7 @@ func pointer(root any, frag string) (any, bool) {
 	if !strings.HasPrefix(frag, "/") {
 		return nil, false // anchors ($anchor) are not resolved
 	}
-	if u, err := url.PathUnescape(frag); err == nil {
+	if u, err := pctenc.PathUnescape(frag); err == nil {
 		frag = u
 	}
 	cur := root
@@ -155,13 +156,40 @@ func pointer(root any, frag string) (any, bool) {
 	return cur, true
 }
 
-// external shows a non-local $ref as scheme and host (or "relative").
+// external shows a non-local $ref as scheme and host (or "relative"),
+// as net/url would split it (the core may not import net/...): user
+// information, path, query and fragment are never shown.
 func external(ref string) string {
-	u, err := url.Parse(ref)
-	if err != nil || u.Host == "" {
+	scheme, rest := "", ""
+	if i := strings.Index(ref, "://"); i > 0 && validScheme(ref[:i]) {
+		scheme, rest = strings.ToLower(ref[:i]), ref[i+3:]
+	} else if strings.HasPrefix(ref, "//") {
+		rest = ref[2:]
+	} else {
 		return "relative reference"
 	}
-	return u.Scheme + "://" + u.Host
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if rest == "" {
+		return "relative reference"
+	}
+	return scheme + "://" + rest
+}
+
+// validScheme is RFC 3986's scheme: a letter, then letters, digits, +, - or ".".
+func validScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+		if !letter && (i == 0 || !('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func add(a, b int) int {

@@ -1,4 +1,6 @@
 // Package render turns a findings document into every output format. It
+// is native only (the CycloneDX library links net/url), outside the pure
+// core; nothing in report/ or the page imports it. It
 // is the format registry: one list, one switch. Every renderer reads
 // findings only, so a saved findings file re-renders identically.
 package render

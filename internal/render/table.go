@@ -2,7 +2,7 @@ package render
 
 import (
 	"fmt"
-	"github.com/assay-mcp/assay/report/internal/numfmt"
+	"github.com/assay-mcp/assay/report/numfmt"
 	"io"
 	"sort"
 	"strconv"

@@ -19,7 +19,7 @@ import (
 )
 
 // Regenerate goldens after a deliberate change (e.g. an analysis pass
-// landed) with:  go test ./report/render/ -update
+// landed) with:  go test ./internal/render/ -update
 var update = flag.Bool("update", false, "rewrite golden files in testdata/golden")
 
 // A case is one findings document: produced by analyze.Analyze over a
@@ -101,10 +101,10 @@ func TestGoldens(t *testing.T) {
 				}
 				want, err := os.ReadFile(path)
 				if err != nil {
-					t.Fatalf("%v (run: go test ./report/render/ -update)", err)
+					t.Fatalf("%v (run: go test ./internal/render/ -update)", err)
 				}
 				if d := cmp.Diff(string(want), string(got)); d != "" {
-					t.Errorf("%s mismatch (-want +got):\n%s\nIf the change is deliberate: go test ./report/render/ -update", name, d)
+					t.Errorf("%s mismatch (-want +got):\n%s\nIf the change is deliberate: go test ./internal/render/ -update", name, d)
 				}
 			})
 		}
