@@ -13,8 +13,9 @@ var authPostureRules = []Rule{
 		Help:        "An MCP request sent with no credential at all was accepted (HTTP 2xx): anyone who can reach the endpoint can list its tools and, unless each tool checks on its own, call them.",
 		Remediation: "Require OAuth (or at least a bearer token) on the MCP endpoint and answer unauthenticated requests with 401 and a WWW-Authenticate challenge naming the resource metadata; or bind the server to loopback."},
 	{ID: "AUTH-006", Category: model.CatAuth, Severity: model.SevMedium,
-		Title:       "Protected server publishes no Protected Resource Metadata",
-		Help:        "The server refuses unauthenticated requests but neither its challenge nor the RFC 9728 well-known URL leads to Protected Resource Metadata. Since MCP 2025-06-18 clients discover the authorization server from it; without it they guess or need hand configuration, which invites pointing them at the wrong server.",
+		Title: "Protected server publishes no Protected Resource Metadata",
+		Help: "The server refuses unauthenticated requests but neither its challenge nor the RFC 9728 well-known URL leads to Protected Resource Metadata. Since MCP 2025-06-18" +
+			" clients discover the authorization server from it; without it they guess or need hand configuration, which invites pointing them at the wrong server.",
 		Remediation: "Serve /.well-known/oauth-protected-resource (with the endpoint path appended) naming the resource and its authorization servers, and point to it from the WWW-Authenticate resource_metadata parameter."},
 	{ID: "AUTH-007", Category: model.CatAuth, Severity: model.SevLow,
 		Title:       "Challenge does not name the resource metadata",
@@ -37,8 +38,9 @@ var authPostureRules = []Rule{
 		Help:        "code_challenge_methods_supported does not list S256. The MCP authorization spec requires PKCE with S256 and tells clients to refuse an authorization server that does not advertise it; without it an intercepted authorization code can be redeemed.",
 		Remediation: "Support PKCE (RFC 7636) with S256 and list it in code_challenge_methods_supported; reject plain."},
 	{ID: "AUTH-012", Category: model.CatAuth, Severity: model.SevLow,
-		Title:       "Open dynamic client registration without Client ID Metadata Documents",
-		Help:        "The authorization server accepts dynamic client registration (RFC 7591) and does not support Client ID Metadata Documents. Anyone can register a client with any name and logo, which makes consent screens easy to spoof; MCP 2025-11-25 prefers URL-based client ids that identify the client's origin.",
+		Title: "Open dynamic client registration without Client ID Metadata Documents",
+		Help: "The authorization server accepts dynamic client registration (RFC 7591) and does not support Client ID Metadata Documents. Anyone can register a client with any" +
+			" name and logo, which makes consent screens easy to spoof; MCP 2025-11-25 prefers URL-based client ids that identify the client's origin.",
 		Remediation: "Support Client ID Metadata Documents (client_id_metadata_document_supported: true) and restrict or moderate dynamic registration."},
 	{ID: "AUTH-013", Category: model.CatAuth, Severity: model.SevInfo,
 		Title:       "No client registration mechanism advertised",
@@ -49,12 +51,15 @@ var authPostureRules = []Rule{
 		Help:        "The scopes the challenge and metadata advertise: what a token for this server may be asked to carry. Review them against least privilege; a broad scope granted once covers every tool.",
 		Remediation: "Advertise narrow, per-capability scopes and request only those a task needs."},
 	{ID: "AUTH-015", Category: model.CatAuth, Severity: model.SevHigh,
-		Title:       "Authorization metadata uses plain HTTP",
-		Help:        "A metadata document, or a URL it lists (issuer, authorization, token or registration endpoint), uses http:// to a non-loopback host. OAuth 2.1 requires TLS for all of them: codes, tokens and client secrets would cross the network in clear, and the metadata itself can be rewritten in transit.",
+		Title: "Authorization metadata uses plain HTTP",
+		Help: "A metadata document, or a URL it lists (issuer, authorization, token or registration endpoint), uses http:// to a non-loopback host. OAuth 2.1 requires TLS for " +
+			"all of them: codes, tokens and client secrets would cross the network in clear, and the metadata itself can be rewritten in transit.",
 		Remediation: "Serve the metadata and every endpoint over https://; only loopback redirect URIs may use http."},
 	{ID: "AUTH-016", Category: model.CatAuth, Severity: model.SevHigh,
-		Title:       "Authorization metadata URL is not http(s) or carries shell metacharacters",
-		Help:        "A URL in the authorization metadata (often authorization_endpoint) has a scheme other than http(s), does not parse, or contains shell metacharacters. Clients open the authorization URL with the system browser; mcp-remote passed it to a shell, which let a malicious server run commands on the user's machine (CVE-2025-6514).",
+		Title: "Authorization metadata URL is not http(s) or carries shell metacharacters",
+		Help: "A URL in the authorization metadata (often authorization_endpoint) has a scheme other than http(s), does not parse, or contains shell metacharacters. Clients op" +
+			"en the authorization URL with the system browser; mcp-remote passed it to a shell, which let a malicious server run commands on the user's machine (CVE-2025-651" +
+			"4).",
 		Remediation: "Do not connect clients to this server. Serve only https:// URLs without shell metacharacters; clients should validate the scheme and never pass the URL through a shell."},
 	{ID: "AUTH-017", Category: model.CatAuth, Severity: model.SevMedium,
 		Title:       "Resource metadata names another resource",
@@ -74,8 +79,10 @@ var authPostureRules = []Rule{
 // (see report/clientview).
 var clientViewRules = []Rule{
 	{ID: "INJ-016", Category: model.CatInjection, Severity: model.SevHigh,
-		Title:       "Surface differs by client identity",
-		Help:        "Listed under another client name and version (the clientInfo of initialize, or the per-request clientInfo of MCP 2026-07-28), the server returned different tools, definitions or instructions. A server that shows a scanner or reviewer a cleaner surface than the agent that will use it is what a rug-pull looks like: every review of it is void.",
+		Title: "Surface differs by client identity",
+		Help: "Listed under another client name and version (the clientInfo of initialize, or the per-request clientInfo of MCP 2026-07-28), the server returned different tool" +
+			"s, definitions or instructions. A server that shows a scanner or reviewer a cleaner surface than the agent that will use it is what a rug-pull looks like: every" +
+			" review of it is void.",
 		Remediation: "Do not approve the server on this scan. Ask the operator why the surface depends on the client; review the variant the agent actually receives, and pin the surface with a lock."},
 }
 

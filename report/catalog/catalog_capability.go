@@ -42,8 +42,9 @@ var capabilityRules = []Rule{
 		Help:        "Nothing in these tools' names, schemas, hints or descriptions says whether they read, write or send. Unknown is not safe.",
 		Remediation: "Review the tools by hand and record the verdict in a rules file (a category keyword or an override)."},
 	{ID: "CAP-010", Category: model.CatCapability, Severity: model.SevHigh,
-		Title:       "MCP App allows network access to any origin",
-		Help:        "A server lists a ui:// resource (an MCP App: HTML the host renders for the user) whose declared Content Security Policy allows connections, frames or resources from any origin (\"*\", a bare scheme such as https:, or a wildcard domain). The app's script can send whatever the user or the conversation shows it anywhere.",
+		Title: "MCP App allows network access to any origin",
+		Help: "A server lists a ui:// resource (an MCP App: HTML the host renders for the user) whose declared Content Security Policy allows connections, frames or resources " +
+			"from any origin (\"*\", a bare scheme such as https:, or a wildcard domain). The app's script can send whatever the user or the conversation shows it anywhere.",
 		Remediation: "Ask the server's maintainers to list the exact origins the app needs; until then do not open the app in a host that honours its CSP."},
 	{ID: "CAP-011", Category: model.CatCapability, Severity: model.SevInfo,
 		Title:       "MCP App declares network origins",

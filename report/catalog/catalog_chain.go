@@ -6,8 +6,10 @@ import "github.com/assay-mcp/assay/report/model"
 // (produced by report/classify).
 var chainRules = []Rule{
 	{ID: "CHAIN-001", Category: model.CatChain, Severity: model.SevHigh,
-		Title:       "Exfiltration chain: private data, untrusted input and an outbound channel in one context",
-		Help:        "One agent can read private data, ingest content an attacker controls, and send data out. Injected instructions in the untrusted content can make the agent leak the private data. The evidence names the tools behind each leg and the cut point: the leg with the fewest tools, where removing or gating tools breaks the chain most cheaply.",
+		Title: "Exfiltration chain: private data, untrusted input and an outbound channel in one context",
+		Help: "One agent can read private data, ingest content an attacker controls, and send data out. Injected instructions in the untrusted content can make the agent leak " +
+			"the private data. The evidence names the tools behind each leg and the cut point: the leg with the fewest tools, where removing or gating tools breaks the chain" +
+			" most cheaply.",
 		Remediation: "Break a leg, starting at the cut point: disable those tools in this context, split the servers across agents, or require confirmation for every call to them."},
 	{ID: "CHAIN-002", Category: model.CatChain, Severity: model.SevMedium,
 		Title:       "Two servers expose the same tool name",

@@ -41,16 +41,20 @@ var hygieneRules = []Rule{
 		Help:        "The server URL uses http:// to a host other than loopback. Tool definitions and results travel unencrypted and can be read or altered on the way.",
 		Remediation: "Use an https:// URL, or a loopback address for a local server."},
 	{ID: "HYG-010", Category: model.CatHygiene, Severity: model.SevHigh,
-		Title:       "Known-vulnerable package version",
-		Help:        "The package this server is started from (pinned in the config, or the copy installed in the npx, node_modules or uv cache) is in the affected range of a published advisory (OSV format: the built-in set or --advisories). The finding names the advisory, its aliases and the first fixed version; its severity follows the advisory's.",
+		Title: "Known-vulnerable package version",
+		Help: "The package this server is started from (pinned in the config, or the copy installed in the npx, node_modules or uv cache) is in the affected range of a publish" +
+			"ed advisory (OSV format: the built-in set or --advisories). The finding names the advisory, its aliases and the first fixed version; its severity follows the ad" +
+			"visory's.",
 		Remediation: "Pin the first fixed version or later (npx -y pkg@FIXED, uvx pkg==FIXED), clear stale copies from the npx or uv cache, then scan again."},
 	{ID: "HYG-011", Category: model.CatHygiene, Severity: model.SevHigh,
 		Title:       "Package name imitates a well-known MCP package",
 		Help:        "The package differs from a well-known MCP package by one or two typed characters, or reuses its name under another scope or a look-alike scope. Typosquats are published to catch exactly this mistake and run with the same access as the server they pretend to be.",
 		Remediation: "Check the name character by character against the publisher's documentation; replace it with the real package and remove the look-alike from caches."},
 	{ID: "HYG-012", Category: model.CatHygiene, Severity: model.SevMedium,
-		Title:       "Server fetched from a git repository or URL without a commit pin",
-		Help:        "A package runner installs the server straight from a git repository (git+https://, github:user/repo, user/repo) or an archive URL, at a branch, a tag or no ref at all. Whoever can push to that branch or replace that file changes what runs at the next start, with no registry release, no integrity check and nothing an advisory database can match.",
+		Title: "Server fetched from a git repository or URL without a commit pin",
+		Help: "A package runner installs the server straight from a git repository (git+https://, github:user/repo, user/repo) or an archive URL, at a branch, a tag or no ref " +
+			"at all. Whoever can push to that branch or replace that file changes what runs at the next start, with no registry release, no integrity check and nothing an ad" +
+			"visory database can match.",
 		Remediation: "Install a registry release pinned to an exact version, or pin the git source to a full commit hash (#<40 hex> for npm, @<40 hex> for pip and uv)."},
 	{ID: "HYG-013", Category: model.CatHygiene, Severity: model.SevHigh,
 		Title:       "Every project MCP server is approved in advance",
@@ -61,8 +65,9 @@ var hygieneRules = []Rule{
 		Help:        "A settings file lists project servers as approved (enabledMcpjsonServers). They start without a prompt even after the repository changes what a name points at.",
 		Remediation: "Keep the list short and review .mcp.json changes in the repository before pulling them; prefer approving in the client's prompt."},
 	{ID: "HYG-015", Category: model.CatHygiene, Severity: model.SevMedium,
-		Title:       "Agent hook or helper runs a command",
-		Help:        "A settings file makes the agent run a command on its own: a hook on a tool or session event, an API-key helper, a notify command. The command runs with your rights whenever the event fires; in a project or local settings file it comes from the repository, so opening the project runs code you did not review.",
+		Title: "Agent hook or helper runs a command",
+		Help: "A settings file makes the agent run a command on its own: a hook on a tool or session event, an API-key helper, a notify command. The command runs with your rig" +
+			"hts whenever the event fires; in a project or local settings file it comes from the repository, so opening the project runs code you did not review.",
 		Remediation: "Read every hook command; keep hooks in user settings under your control and remove ones a repository brought in."},
 	{ID: "HYG-016", Category: model.CatHygiene, Severity: model.SevCritical,
 		Title:       "Agent hook downloads and runs code",

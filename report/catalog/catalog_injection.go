@@ -13,20 +13,25 @@ var injectionRules = []Rule{
 		Help:        "The string carries characters a reader cannot see but the model reads: zero-width characters, bidirectional controls, Unicode tag characters (which can spell out a whole hidden sentence) or stray variation selectors. Evidence lists them escaped.",
 		Remediation: "Remove the invisible characters; ask the server author why they are there. Treat the server as hostile until explained."},
 	{ID: "INJ-002", Category: model.CatInjection, Severity: model.SevHigh,
-		Title:       "Injection markup in model-facing text",
-		Help:        "Pseudo-tags such as <IMPORTANT> or <system>, chat role tokens ([INST], <|im_start|>), role lines (\"SYSTEM:\"), notes addressed to the AI, HTML comments or paired custom tags around model-directed text: markers that try to raise server text to the authority of a system or user turn.",
+		Title: "Injection markup in model-facing text",
+		Help: "Pseudo-tags such as <IMPORTANT> or <system>, chat role tokens ([INST], <|im_start|>), role lines (\"SYSTEM:\"), notes addressed to the AI, HTML comments or pair" +
+			"ed custom tags around model-directed text: markers that try to raise server text to the authority of a system or user turn.",
 		Remediation: "Read the marked text: a tool description has no reason to address the model as a system turn. Do not approve the server until the text is removed."},
 	{ID: "INJ-003", Category: model.CatInjection, Severity: model.SevHigh,
-		Title:       "Instruction override or priority claim",
-		Help:        "A sentence names the instructions the model already follows (previous instructions, the system prompt, your guidelines) together with an invalidator (ignore, disregard, forget, supersede), claims precedence over them, or assigns the model a new identity. Also detected in French, Spanish, German, Portuguese, Italian, Russian, Chinese and Japanese.",
+		Title: "Instruction override or priority claim",
+		Help: "A sentence names the instructions the model already follows (previous instructions, the system prompt, your guidelines) together with an invalidator (ignore, di" +
+			"sregard, forget, supersede), claims precedence over them, or assigns the model a new identity. Also detected in French, Spanish, German, Portuguese, Italian, Ru" +
+			"ssian, Chinese and Japanese.",
 		Remediation: "Do not connect the server. A tool description never needs to override the agent's instructions."},
 	{ID: "INJ-004", Category: model.CatInjection, Severity: model.SevHigh,
-		Title:       "Concealment from the user",
-		Help:        "The text asks the model to hide what it does from the person using it: negated disclosure (\"do not tell the user\"), affirmative suppression (\"keep this confidential\", \"omit any mention\"), covert action (\"silently forward\") or keeping the user unaware. Detected in the same eight languages as overrides.",
+		Title: "Concealment from the user",
+		Help: "The text asks the model to hide what it does from the person using it: negated disclosure (\"do not tell the user\"), affirmative suppression (\"keep this confi" +
+			"dential\", \"omit any mention\"), covert action (\"silently forward\") or keeping the user unaware. Detected in the same eight languages as overrides.",
 		Remediation: "Treat as malicious: legitimate tools have no reason to hide their actions from the user."},
 	{ID: "INJ-005", Category: model.CatInjection, Severity: model.SevHigh,
-		Title:       "Sensitive data moved into a parameter, URL or message",
-		Help:        "A secret or private store (SSH keys, cloud credentials, .env, MCP and agent config files, browser data, conversation history) is named together with a transmission into a parameter, URL or message, possibly across fields of one tool. A sensitive path read on its own by a tool that is not about files is reported medium.",
+		Title: "Sensitive data moved into a parameter, URL or message",
+		Help: "A secret or private store (SSH keys, cloud credentials, .env, MCP and agent config files, browser data, conversation history) is named together with a transmiss" +
+			"ion into a parameter, URL or message, possibly across fields of one tool. A sensitive path read on its own by a tool that is not about files is reported medium.",
 		Remediation: "Check which parameter would receive the data and why. Remove the server unless the tool's purpose is to handle that exact data."},
 	{ID: "INJ-006", Category: model.CatInjection, Severity: model.SevHigh,
 		Title:       "Exfiltration sink",

@@ -37,7 +37,8 @@ var ruleCases = []ruleCase{
 	// Communication targets and the from/to edge exemption.
 	{rule: "comm", name: "send_email to/cc/body is egress", tool: `{"name":"send_email","inputSchema":{"type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"body":{"type":"string"}}}}`, effect: "external", has: []string{"egress"}},
 	{rule: "comm", name: "channel target is egress", tool: `{"name":"notify","inputSchema":{"type":"object","properties":{"channel":{"type":"string"},"text":{"type":"string"}}}}`, has: []string{"egress"}},
-	{rule: "comm", name: "graph edge from/to is not egress", tool: `{"name":"create_relations","inputSchema":{"type":"object","properties":{"relations":{"type":"array","items":{"type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"relationType":{"type":"string"}}}}}}}`, effect: "write", hasNot: []string{"egress"}},
+	{rule: "comm", name: "graph edge from/to is not egress", tool: `{"name":"create_relations","inputSchema":{"type":"object","properties":{"relations":{"type":"array","items":{"type":"object","properties":{"from":{"type":"strin` +
+		`g"},"to":{"type":"string"},"relationType":{"type":"string"}}}}}}}`, effect: "write", hasNot: []string{"egress"}},
 	{rule: "comm", name: "numeric time range to is not egress", tool: `{"name":"get_logs","inputSchema":{"type":"object","properties":{"from":{"type":"number"},"to":{"type":"number"}}}}`, hasNot: []string{"egress"}},
 
 	// Code and raw query languages.

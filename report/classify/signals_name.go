@@ -23,7 +23,8 @@ var lifecycle = map[string]bool{"start": true, "stop": true, "begin": true, "end
 var sendVerbs = map[string]bool{"create": true, "add": true, "push": true, "post": true, "send": true, "write": true, "compose": true}
 
 // sendNouns are what a send verb sends to other people.
-var sendNouns = map[string]bool{"message": true, "messages": true, "msg": true, "email": true, "mail": true, "sms": true, "notification": true, "notifications": true, "tweet": true, "dm": true, "invite": true, "invitation": true, "announcement": true, "newsletter": true, "alert": true, "reply": true, "chat": true}
+var sendNouns = map[string]bool{"message": true, "messages": true, "msg": true, "email": true, "mail": true, "sms": true, "notification": true, "notifications": true,
+	"tweet": true, "dm": true, "invite": true, "invitation": true, "announcement": true, "newsletter": true, "alert": true, "reply": true, "chat": true}
 
 // nameSignals reads the tool name: the first verb word decides the action,
 // later nouns refine it (what is read, what code runs, what is sent).

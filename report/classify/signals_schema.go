@@ -9,16 +9,19 @@ import (
 )
 
 var (
-	urlWords     = map[string]bool{"url": true, "urls": true, "uri": true, "uris": true, "href": true, "webhook": true}
-	urlFormats   = map[string]bool{"uri": true, "url": true, "iri": true, "uri-reference": true, "iri-reference": true}
-	commTargets  = map[string]bool{"to": true, "cc": true, "bcc": true, "reply_to": true, "recipient": true, "recipients": true, "attendees": true, "webhook_url": true, "callback_url": true, "notify_url": true, "slack_channel": true, "channel": true, "phone": true, "phone_number": true, "sms_to": true, "to_email": true, "email_to": true, "to_address": true, "to_addresses": true}
+	urlWords    = map[string]bool{"url": true, "urls": true, "uri": true, "uris": true, "href": true, "webhook": true}
+	urlFormats  = map[string]bool{"uri": true, "url": true, "iri": true, "uri-reference": true, "iri-reference": true}
+	commTargets = map[string]bool{"to": true, "cc": true, "bcc": true, "reply_to": true, "recipient": true, "recipients": true, "attendees": true, "webhook_url": true,
+		"callback_url": true, "notify_url": true, "slack_channel": true, "channel": true, "phone": true, "phone_number": true, "sms_to": true, "to_email": true,
+		"email_to": true, "to_address": true, "to_addresses": true}
 	contentNames = map[string]bool{"content": true, "contents": true, "data": true, "edits": true, "new_content": true, "file_content": true}
 	pathNames    = map[string]bool{"path": true, "file": true, "filepath": true, "filename": true}
 	destNames    = map[string]bool{"destination": true, "dest": true, "target_path": true, "output_path": true, "to_path": true, "new_path": true, "destination_path": true, "output_file": true, "save_path": true, "out_path": true}
 	// codeParams are whole parameter names that carry code; codeLast may
 	// also end a longer name ("shell_command", "sql_statement"). "code"
 	// alone is too common ("zip_code", "status_code") to end one.
-	codeParams  = map[string]bool{"code": true, "script": true, "command": true, "cmd": true, "shell": true, "eval": true, "javascript": true, "js": true, "python": true, "bash": true, "sql": true, "statement": true, "source_code": true, "js_code": true, "python_code": true, "code_snippet": true, "commands": true}
+	codeParams = map[string]bool{"code": true, "script": true, "command": true, "cmd": true, "shell": true, "eval": true, "javascript": true, "js": true, "python": true,
+		"bash": true, "sql": true, "statement": true, "source_code": true, "js_code": true, "python_code": true, "code_snippet": true, "commands": true}
 	codeLast    = map[string]bool{"script": true, "command": true, "cmd": true, "shell": true, "javascript": true, "python": true, "bash": true, "sql": true, "statement": true}
 	concurrency = map[string]bool{"etag": true, "if_match": true, "ifmatch": true, "expected_revision": true, "if_unmodified_since": true, "expected_version": true, "sha": true, "old_sha": true, "base_sha": true, "expected_sha": true}
 	forceNow    = map[string]bool{"overwrite": true, "permanent": true, "permanently": true, "purge": true, "skip_trash": true, "hard_delete": true, "delete_permanently": true, "no_backup": true}

@@ -43,10 +43,14 @@ var (
 		{lazyre.New(`\barbitrary (code|commands?|scripts?|javascript)\b`), 5, codeKinds(true), "describes arbitrary code", false, []string{"arbitrary "}},
 		{lazyre.New(`\b(execut|run)\w* (?:an? |the |any |arbitrary |raw |custom )*(sql|cypher|graphql|sparql|gremlin)\b`), 5, codeKinds(false), "describes running a query language", false, []string{"execut", "run"}},
 		{lazyre.New(`\bpermanently (delet|remov|destroy|eras|purg)|\bcannot be (undone|reversed|recovered)\b|\birreversibl|\bdata loss\b`), 5, []string{model.KindDestructive}, "describes an irreversible change", false, []string{"permanently ", "cannot be ", "irreversibl", "data loss"}},
-		{lazyre.New(`\bsends? (?:an? |the |new )?(e-?mails?|messages?|sms|texts?|text messages?|notifications?|webhooks?|http requests?|requests? to|invit\w+|push)\b|\bposts? (?:an? |the )?(messages?|comments?|tweets?|replies) (to|in|on)\b|\bpublish(es)? (?:it |them )?to\b|\bbroadcast\w*\b`), 4, []string{model.KindEgress}, "describes sending to others", false, []string{"send", "post", "publish", "broadcast"}},
+		{lazyre.New(`\bsends? (?:an? |the |new )?(e-?mails?|messages?|sms|texts?|text messages?|notifications?|webhooks?|http requests?|requests? to|invit\w+|push)\b|\bposts? (?:an?` +
+			` |the )?(messages?|comments?|tweets?|replies) (to|in|on)\b|\bpublish(es)? (?:it |them )?to\b|\bbroadcast\w*\b`), 4, []string{model.KindEgress}, "describes sending to others", false, []string{"send", "post", "publish", "broadcast"}},
 		{lazyre.New(`\b(any|arbitrary) (url|uri|endpoint|website|web ?page|host)s?\b`), 4, []string{model.KindEgress, model.KindIngestsUntrusted}, "describes reaching arbitrary URLs", false, []string{"any ", "arbitrary "}},
-		{lazyre.New(`\b(web ?pages?|websites?|the (?:open )?web|internet|scrap(e|es|ing)|crawl\w*|html|search engines?|web search|search results|untrusted|user[- ]generated|third[- ]party content|browser)\b`), 1, []string{model.KindIngestsUntrusted}, "describes third-party content", true, []string{"web", "internet", "scrap", "crawl", "html", "search", "untrusted", "user", "third", "browser"}},
-		{lazyre.New(`\b(environment variables?|credentials?|api[ _-]?keys?|secrets?|passwords?|private keys?|access tokens?|personal (data|information)|pii|e-?mails?|inbox|file contents?|contents? of (?:an? |the )?files?|filesystem|file system|local files?)\b`), 2, []string{model.KindReadSensitive}, "describes private data", true, []string{"environment", "credential", "api", "secret", "password", "private", "access token", "personal", "pii", "mail", "inbox", "file", "content"}},
+		{lazyre.New(`\b(web ?pages?|websites?|the (?:open )?web|internet|scrap(e|es|ing)|crawl\w*|html|search engines?|web search|search results|untrusted|user[- ]generated|third[- ` +
+			`]party content|browser)\b`), 1, []string{model.KindIngestsUntrusted}, "describes third-party content", true, []string{"web", "internet", "scrap", "crawl", "html", "search", "untrusted", "user", "third", "browser"}},
+		{lazyre.New(`\b(environment variables?|credentials?|api[ _-]?keys?|secrets?|passwords?|private keys?|access tokens?|personal (data|information)|pii|e-?mails?|inbox|file cont` +
+			`ents?|contents? of (?:an? |the )?files?|filesystem|file system|local files?)\b`), 2, []string{model.KindReadSensitive}, "describes private data", true,
+			[]string{"environment", "credential", "api", "secret", "password", "private", "access token", "personal", "pii", "mail", "inbox", "file", "content"}},
 	}
 )
 

@@ -3,7 +3,7 @@ package cost
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/assay-mcp/assay/report/internal/numfmt"
+	"github.com/assay-mcp/assay/report/numfmt"
 	"sort"
 	"strconv"
 	"strings"

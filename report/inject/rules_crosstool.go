@@ -26,21 +26,30 @@ func crossToolRules() []*matcher {
 			Re: rx(`\b(?:when(?:ever)?|if|each\s+time|every\s+time|once)\s+(?:the\s+)?` + ident + `\s+(?:tool\s+|function\s+|command\s+)?(?:is|gets|get|are|has\s+been|was)\s+(?:called|invoked|used|run|executed|triggered|available|present|loaded|enabled)`),
 			OK: foreignIdent},
 		{Class: idCrossTool, Name: "other_tool_directive", Pre: []string{"must", "should", "shall", "need", "has to", "required", "will now"},
-			Re: rx(ident + `\s+(?:tool\s+|function\s+)?(?:must|should|shall|needs?\s+to|has\s+to|is\s+required\s+to|will\s+now)\s+(?:now\s+|also\s+|always\s+|first\s+|only\s+)*(?:send|bcc|cc|include|add|append|forward|redirect|route|copy|be\s+(?:\w+\s+)?(?:redirected|rerouted|sent\s+to|pointed|called|invoked|used|run|executed|triggered))\b`),
+			Re: rx(ident + `\s+(?:tool\s+|function\s+)?(?:must|should|shall|needs?\s+to|has\s+to|is\s+required\s+to|will\s+now)\s+(?:now\s+|also\s+|always\s+|first\s+|only\s+)*(?:send|bcc|` +
+				`cc|include|add|append|forward|redirect|route|copy|be\s+(?:\w+\s+)?(?:redirected|rerouted|sent\s+to|pointed|called|invoked|used|run|executed|triggered))\b`),
 			OK: foreignIdent},
 		{Class: idCrossTool, Name: "any_other_tool", Pre: []string{"tool", "function", "server"},
 			Groups: [][]string{{"any", "other", "every", "each", "all"}, {"when", "before", "after", "time", "once", "if ", "must", "should", "shall", "need to"}},
-			Re:     rx(`\b(?:when(?:ever)?|before|after|each\s+time|every\s+time|whenever|once|if)\s+(?:you\s+)?(?:(?:\w+\s+)?` + toolVerb + `\s+(?:any|another|other|every|each|all)\s+(?:other\s+)?(?:\w+\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)|(?:any|another|other|every|each|all|the)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)\s+(?:\w+\s+)?(?:is|are|gets?|get|has\s+been)?\s*(?:called|used|invoked|run|runs|executed|returns?|responds?|finish(?:es)?|completes?))\b{G80}\b(?:include|add|append|bcc|cc|send|pass|forward|copy|attach|insert|prepend|report|log|call|use|run|invoke|route)\b|\b(?:all|any|every|other|the\s+other)\s+(?:other\s+)?(?:connected\s+|available\s+|installed\s+)?(?:tools?|tool\s+calls?|functions?|servers?)(?:\s+(?:that|which|who)\s+[^.\n]{0,60}?)?\s+(?:must|should|shall|need\s+to)\s+(?:\w+\s+){0,3}?(?:include|add|append|bcc|cc|send|pass|forward|copy|route|go\s+through|be\s+(?:routed|sent|proxied))\b`),
-			OK:     notNegatedOrQuoted},
+			Re: rx(`\b(?:when(?:ever)?|before|after|each\s+time|every\s+time|whenever|once|if)\s+(?:you\s+)?(?:(?:\w+\s+)?` + toolVerb + `\s+(?:any|another|other|every|each|all)\s+(?:other\s+)?(?:\w+\s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)|(?:any|another|other|every|each|all|the)\s+(?:other\` +
+				`s+)?(?:mcp\s+)?(?:tools?|functions?|servers?)\s+(?:\w+\s+)?(?:is|are|gets?|get|has\s+been)?\s*(?:called|used|invoked|run|runs|executed|returns?|responds?|finish` +
+				`(?:es)?|completes?))\b{G80}\b(?:include|add|append|bcc|cc|send|pass|forward|copy|attach|insert|prepend|report|log|call|use|run|invoke|route)\b|\b(?:all|any|ever` +
+				`y|other|the\s+other)\s+(?:other\s+)?(?:connected\s+|available\s+|installed\s+)?(?:tools?|tool\s+calls?|functions?|servers?)(?:\s+(?:that|which|who)\s+[^.\n]{0,6` +
+				`0}?)?\s+(?:must|should|shall|need\s+to)\s+(?:\w+\s+){0,3}?(?:include|add|append|bcc|cc|send|pass|forward|copy|route|go\s+through|be\s+(?:routed|sent|proxied))\b`),
+			OK: notNegatedOrQuoted},
 		{Class: idCrossTool, Name: "named_foreign_tool_directive", Pre: []string{" tool", " function"},
-			Groups: [][]string{{"_", "-", "`", "\"", "'"}, {"replace", "change", "add", "append", "include", "bcc", "cc", "send", "forward", "set", "modify", "rewrite", "redirect", "insert", "remove", "strip", "prepend", "attach", "copy", "route", "alter", "swap", "substitute", "overwrite", "tell", "instruct", "force", "make", "configure", "delete", "drop", "run"}},
-			Re:     rx(`\bthe\s+(?:\w+\s+)?` + ident + `\s+(?:tool|function)\b`),
+			Groups: [][]string{{"_", "-", "`", "\"", "'"}, {"replace", "change", "add", "append", "include", "bcc", "cc", "send", "forward", "set", "modify", "rewrite",
+				"redirect", "insert", "remove", "strip", "prepend", "attach", "copy", "route", "alter", "swap", "substitute", "overwrite", "tell", "instruct", "force", "make",
+				"configure", "delete", "drop", "run"}},
+			Re: rx(`\bthe\s+(?:\w+\s+)?` + ident + `\s+(?:tool|function)\b`),
 			OK: func(c *scanCtx, m []int) bool {
 				s0, s1 := sentence(c.text, m[0], m[1])
 				return reToolDirective.MatchString(c.text[s0:s1]) && foreignIdent(c, m)
 			}},
 		{Class: idCrossTool, Name: "other_server_directive", Pre: []string{"server", "integration", "connector", "plugin"},
-			Re: rx(`\b(?:other|another|all|any|third[- ]party|external|different|every)\s+(?:mcp\s+)?(?:servers?|integrations?|connectors?|plugins?)(?:'s?)?\s+(?:\w+\s+){0,2}?(?:must|should|shall|are\s+to|need\s+to)\s+(?:\w+\s+){0,2}?(?:forward|send|bcc|cc|redirect|route|report|copy|ignore|disable|be\s+(?:ignored|disabled|bypassed|routed|redirected))\b`),
+			Re: rx(`\b(?:other|another|all|any|third[- ]party|external|different|every)\s+(?:mcp\s+)?(?:servers?|integrations?|connectors?|plugins?)(?:'s?)?\s+(?:\w+\s+){0,2}?(?:mu` +
+				`st|should|shall|are\s+to|need\s+to)\s+(?:\w+\s+){0,2}?(?:forward|send|bcc|cc|redirect|route|report|copy|ignore|disable|be\s+(?:ignored|disabled|bypassed|routed|` +
+				`redirected))\b`),
 			OK: notNegatedOrQuoted},
 	}
 }
@@ -48,7 +57,9 @@ func crossToolRules() []*matcher {
 func preferenceRules() []*matcher {
 	return []*matcher{
 		{Class: idPreference, Name: "use_instead_of_others", Pre: []string{"instead", "rather than", "over ", "in place of", "not the", "not any", "never", "only"},
-			Re: rx(`\b(?:always|only|exclusively|must|should)\s+(?:\w+\s+)?(?:use|call|invoke|choose|select|prefer|pick|route\s+(?:\w+\s+)?(?:to|through))\s+(?:this|me|our|the\s+present)\b(?:\s+(?:tool|server|function|one|service|integration|mcp))?{G60}\b(?:instead\s+of|rather\s+than|over|in\s+place\s+of|not\s+(?:the|any)|never)\b\s*(?:the\s+|any\s+|all\s+)?` + `(?:` + ident + `|([a-z][a-z0-9 ]{2,40}))`),
+			Re: rx(`\b(?:always|only|exclusively|must|should)\s+(?:\w+\s+)?(?:use|call|invoke|choose|select|prefer|pick|route\s+(?:\w+\s+)?(?:to|through))\s+(?:this|me|our|the\s+pr` +
+				`esent)\b(?:\s+(?:tool|server|function|one|service|integration|mcp))?{G60}\b(?:instead\s+of|rather\s+than|over|in\s+place\s+of|not\s+(?:the|any)|never)\b\s*(?:th` +
+				`e\s+|any\s+|all\s+)?` + `(?:` + ident + `|([a-z][a-z0-9 ]{2,40}))`),
 			OK: preferForeign},
 		{Class: idPreference, Name: "use_instead_of_named", Pre: []string{"instead", "rather than", "over ", "in place of"},
 			Re: rx(`\b(?:use|call|invoke|choose|prefer|pick)\s+(?:this|it|me|our)(?:\s+(?:tool|server|function|one|service))?\s+(?:instead\s+of|rather\s+than|over|in\s+place\s+of)\s+(?:the\s+|any\s+)?` + ident),
@@ -58,10 +69,20 @@ func preferenceRules() []*matcher {
 			}},
 		{Class: idPreference, Name: "shun_other_tools", Pre: []string{"other", "another", "alternative", "different", "competing", "third", "external", "similar", "built-in", "native", "default"},
 			Groups: [][]string{{"tool", "server", "function", "service", "integration", "plugin", "mcp", "search", "provider"}, {"not", "n't", "never", "avoid", "stop", " are ", " is ", " have been", " were", " will be"}},
-			Re:     rx(`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|avoid|stop)\s+(?:ever\s+)?(?:use|using|call|calling|invoke|invoking|trust|trusting|choose|rely\s+on|relying\s+on|consider)\s+(?:any\s+|the\s+)?(?:other|another|alternative|different|competing|third[- ]party|external|similar|built-in|native|default)\s+(?:\w+\s+)?(?:tools?|servers?|functions?|services?|integrations?|plugins?|mcps?|search(?:es)?|providers?)\b|\b(?:other|all\s+other|competing|alternative|similar|third[- ]party)\s+(?:\w+\s+)?(?:tools?|servers?|functions?|mcps?|integrations?)\s+(?:are|is|have\s+been|were|will\s+be)\s+(?:now\s+)?(?:deprecated|broken|unreliable|insecure|unsafe|malicious|outdated|compromised|disabled|obsolete|inaccurate|untrusted|dangerous|fake|not\s+(?:safe|reliable|trusted|allowed|permitted|to\s+be\s+(?:used|trusted)))`),
-			OK:     notNegatedOrQuoted},
+			Re: rx(`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|avoid|stop)\s+(?:ever\s+)?(?:use|using|call|calling|invoke|invoking|trust|trusting|choose|rely\s+on|relying\s` +
+				`+on|consider)\s+(?:any\s+|the\s+)?(?:other|another|alternative|different|competing|third[- ]party|external|similar|built-in|native|default)\s+(?:\w+\s+)?(?:tool` +
+				`s?|servers?|functions?|services?|integrations?|plugins?|mcps?|search(?:es)?|providers?)\b|\b(?:other|all\s+other|competing|alternative|similar|third[- ]party)\s` +
+				`+(?:\w+\s+)?(?:tools?|servers?|functions?|mcps?|integrations?)\s+(?:are|is|have\s+been|were|will\s+be)\s+(?:now\s+)?(?:deprecated|broken|unreliable|insecure|uns` +
+				`afe|malicious|outdated|compromised|disabled|obsolete|inaccurate|untrusted|dangerous|fake|not\s+(?:safe|reliable|trusted|allowed|permitted|to\s+be\s+(?:used|trus` +
+				`ted)))`),
+			OK: notNegatedOrQuoted},
 		{Class: idPreference, Name: "this_tool_supreme", Pre: []string{"this tool", "this server", "this function", "this integration", "this is", "prefer this", "prefer me", "present tool"},
-			Re: rx(`\b(?:this|the\s+present)\s+(?:tool|server|function|integration)\s+(?:supersedes|replaces|overrides|outranks|takes\s+(?:precedence|priority)\s+over|must\s+(?:always\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:instead\s+of|over|before|rather\s+than)|should\s+(?:always\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:instead\s+of|over|rather\s+than))\s+(?:all|any|every|other|the\s+(?:other|built-in|default|native))|\b(?:this|the\s+present)(?:\s+(?:tool|server|function|integration))?\s+is\s+(?:the\s+)?(?:only|sole|preferred|mandatory|primary|exclusive|official|trusted|recommended|best)\s+(?:\w+\s+){0,3}?(?:tool|server|way|option|choice|method|source|provider)\b{G60}\b(?:instead\s+of|over\s+(?:all|any|other)|rather\s+than|all\s+other|any\s+other|for\s+(?:all|every|any)\s+\w+\s+(?:requests?|tasks?|queries|operations))|\bprefer\s+(?:this|me)\s+(?:\w+\s+)?(?:over|to)\s+(?:all|any|every|other|the)\b`),
+			Re: rx(`\b(?:this|the\s+present)\s+(?:tool|server|function|integration)\s+(?:supersedes|replaces|overrides|outranks|takes\s+(?:precedence|priority)\s+over|must\s+(?:alw` +
+				`ays\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:instead\s+of|over|before|rather\s+than)|should\s+(?:always\s+)?be\s+(?:used|called|chosen|preferred)\s+(?:ins` +
+				`tead\s+of|over|rather\s+than))\s+(?:all|any|every|other|the\s+(?:other|built-in|default|native))|\b(?:this|the\s+present)(?:\s+(?:tool|server|function|integrati` +
+				`on))?\s+is\s+(?:the\s+)?(?:only|sole|preferred|mandatory|primary|exclusive|official|trusted|recommended|best)\s+(?:\w+\s+){0,3}?(?:tool|server|way|option|choice` +
+				`|method|source|provider)\b{G60}\b(?:instead\s+of|over\s+(?:all|any|other)|rather\s+than|all\s+other|any\s+other|for\s+(?:all|every|any)\s+\w+\s+(?:requests?|tas` +
+				`ks?|queries|operations))|\bprefer\s+(?:this|me)\s+(?:\w+\s+)?(?:over|to)\s+(?:all|any|every|other|the)\b`),
 			OK: notNegatedOrQuoted},
 		{Class: idPreference, Name: "shun_named_promote_self", Pre: []string{"not use", "n't use", "never use", "avoid", "stop using", "not call", "n't call", "never call", "not trust", "never trust"},
 			Groups: [][]string{{"this tool", "this one", "this server", "instead", "better", "only", "use me", "our tool", "our server"}},
@@ -88,7 +109,8 @@ func preferenceRules() []*matcher {
 			OK: notNegatedOrQuoted},
 		{Class: idPreference, Name: "suppress_alternatives", Pre: []string{"suggest", "recommend", "mention", "offer", "propose", "point"},
 			Groups: [][]string{{"other", "alternative", "competing", "third", "another"}},
-			Re:     rx(`\b(?:do\s+not|don'?t|never|avoid)\s+(?:ever\s+)?(?:suggest|recommend|mention|offer|propose|point\s+(?:the\s+user\s+)?to)\w*\s+(?:\w+\s+){0,4}?(?:other|alternative|competing|third[- ]party|another)\s+(?:[\w-]+\s+)?(?:tools?|servers?|services?|apps?|providers?|integrations?|readers?)\b`),
+			Re: rx(`\b(?:do\s+not|don'?t|never|avoid)\s+(?:ever\s+)?(?:suggest|recommend|mention|offer|propose|point\s+(?:the\s+user\s+)?to)\w*\s+(?:\w+\s+){0,4}?(?:other|alternati` +
+				`ve|competing|third[- ]party|another)\s+(?:[\w-]+\s+)?(?:tools?|servers?|services?|apps?|providers?|integrations?|readers?)\b`),
 			OK: func(c *scanCtx, m []int) bool {
 				// "… unless the user asks" leaves the user in charge.
 				s0, s1 := sentence(c.text, m[0], m[1])
@@ -96,7 +118,10 @@ func preferenceRules() []*matcher {
 			}},
 		{Class: idPreference, Name: "deny_other_tool", Pre: []string{"not connected", "not available", "unavailable", "not installed", "not working", "offline", "is down", "are down", "broken", "disabled"},
 			Groups: [][]string{{"say", "tell", "claim", "pretend", "report", "answer", "respond", "reply", "call", "label", "mark", "describe", "present"}},
-			Re:     rx(`\b(?:say|tell\s+(?:the\s+)?(?:user|them)|claim|pretend|report|answer|respond|reply)\w*\s+(?:that\s+)?(?:it|they|\w+|(?:those|these|the\s+other|other|competing|alternative)\s+(?:[\w-]+\s+)?(?:tools?|servers?|services?|search(?:es)?|integrations?|apps?|providers?))\s+(?:is|are)\s+(?:currently\s+|temporarily\s+|now\s+)?(?:not\s+(?:connected|available|installed|working)|unavailable|down|broken|offline|disabled)\b|\b(?:call|label|mark|describe|present|report)\w*\s+(?:the\s+others|the\s+other\s+\w+|them|those|these|other\s+\w+|competitors?)\s+(?:as\s+)?(?:unavailable|down|broken|offline|disabled|deprecated|unreliable|inaccurate)\b`),
+			Re: rx(`\b(?:say|tell\s+(?:the\s+)?(?:user|them)|claim|pretend|report|answer|respond|reply)\w*\s+(?:that\s+)?(?:it|they|\w+|(?:those|these|the\s+other|other|competing|a` +
+				`lternative)\s+(?:[\w-]+\s+)?(?:tools?|servers?|services?|search(?:es)?|integrations?|apps?|providers?))\s+(?:is|are)\s+(?:currently\s+|temporarily\s+|now\s+)?(?` +
+				`:not\s+(?:connected|available|installed|working)|unavailable|down|broken|offline|disabled)\b|\b(?:call|label|mark|describe|present|report)\w*\s+(?:the\s+others|` +
+				`the\s+other\s+\w+|them|those|these|other\s+\w+|competitors?)\s+(?:as\s+)?(?:unavailable|down|broken|offline|disabled|deprecated|unreliable|inaccurate)\b`),
 			OK: func(c *scanCtx, m []int) bool {
 				s0, s1 := sentence(c.text, m[0], m[1])
 				return (reOtherRef.MatchString(c.text[s0:s1]) || reOtherSubject.MatchString(c.text[m[0]:m[1]]) || reOtherObject.MatchString(c.text[m[0]:m[1]])) && notNegatedOrQuoted(c, m)

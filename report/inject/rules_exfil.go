@@ -15,7 +15,11 @@ const (
 	urlOrMail = `(?:(?:https?|ftp|wss?)://[^\s<>"'\x60)\]]+|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})`
 	sendVerb  = `\b(?:send|post|forward|upload|append|dump|write|save|store|put|transmit|submit|deliver|report|exfiltrate|leak|sync|mirror|copy|push|relay|dispatch|beam|pipe|stream|log|cc|bcc|email|e-mail|mail|notify|ping|share|export|back\s+up|replicate|webhook|callback)\b`
 	// dataObj is what an attacker wants shipped out.
-	dataObj = `\b(?:conversations?|history|chats?|messages|contents?|data|results?|outputs?|credentials?|keys?|tokens?|secrets?|passwords?|files?|everything|all|copy|copies|summary|summaries|transcripts?|env|context|responses?|inputs?|quer(?:y|ies)|prompts?|emails|documents?|records|logs?|cookies?|code|source|repo|memory|notes|answers?|replies|findings|dumps?|database|db|backups?|attachments?|screenshots?|recordings?|payload|profile|addresse?s?|location|contacts|calendar|browsing|keystrokes|clipboard|reports?|uploads?|events|items|entries|rows|text|texts|drafts?|customers?|clients?|leads?|lists?|contacts?|accounts?|users|members|employees|tickets|orders|transactions|invoices|listings?|every\s+\w+|each\s+\w+|user'?s\s+\w+|(?:full|entire|whole|complete)\s+\w+)\b`
+	dataObj = `\b(?:conversations?|history|chats?|messages|contents?|data|results?|outputs?|credentials?|keys?|tokens?|secrets?|passwords?|files?|everything|all|copy|copies|su` +
+		`mmary|summaries|transcripts?|env|context|responses?|inputs?|quer(?:y|ies)|prompts?|emails|documents?|records|logs?|cookies?|code|source|repo|memory|notes|answer` +
+		`s?|replies|findings|dumps?|database|db|backups?|attachments?|screenshots?|recordings?|payload|profile|addresse?s?|location|contacts|calendar|browsing|keystrokes` +
+		`|clipboard|reports?|uploads?|events|items|entries|rows|text|texts|drafts?|customers?|clients?|leads?|lists?|contacts?|accounts?|users|members|employees|tickets|` +
+		`orders|transactions|invoices|listings?|every\s+\w+|each\s+\w+|user'?s\s+\w+|(?:full|entire|whole|complete)\s+\w+)\b`
 )
 
 var (
@@ -47,7 +51,9 @@ var (
 	preURL      = newPre("//")
 	preAddr     = newPre("//", "@")
 	preSinkDecl = newPreGroups([]string{"//", "@"}, []string{"webhook", "endpoint", "callback", "sink", "collector", "receiver", "destination", "exfil", "logging server", "backup server", "relay", "listener", "drop box", "dropbox", "inbox"})
-	preSend     = newPreGroups([]string{"//", "@"}, []string{"send", "post", "forward", "upload", "transmit", "submit", "deliver", "report", "exfiltrate", "leak", "sync", "mirror", "copy", "push", "relay", "dispatch", "beam", "pipe", "stream", "log", "cc", "email", "e-mail", "mail", "notify", "ping", "share", "export", "back up", "replicate", "webhook", "callback", "append", "dump", "write", "save", "store", "put"})
+	preSend     = newPreGroups([]string{"//", "@"}, []string{"send", "post", "forward", "upload", "transmit", "submit", "deliver", "report", "exfiltrate", "leak",
+		"sync", "mirror", "copy", "push", "relay", "dispatch", "beam", "pipe", "stream", "log", "cc", "email", "e-mail", "mail", "notify", "ping", "share", "export",
+		"back up", "replicate", "webhook", "callback", "append", "dump", "write", "save", "store", "put"})
 	prePhone    = newPreGroups([]string{"text", "sms", "send", "forward", "copy", "message"}, []string{"+1", "+4", "+3", "+2", "+5", "+6", "+7", "+8", "+9", "to 0", "to 1", "to 2", "to 3", "to 4", "to 5", "to 6", "to 7", "to 8", "to 9"})
 	reCondition = rx(`\b(?:if|when|whenever|each\s+time|every\s+time|once)\b`)
 	preCC       = newPreGroups([]string{"@"}, []string{"cc", "loop in", "copy in", "blind"})
@@ -141,7 +147,11 @@ func exfilHits(c *scanCtx) []hit {
 // i18n sends: a send verb of another language with an address in the
 // same sentence, either order (Japanese puts the verb last).
 var (
-	reSendI18n = rx(`(?:transfiere|transfiera|transferir|transfere|transfira|trasferisci|trasferire|ubertrage|ubertragen|transferez|transferer|передай|envoyez|envoie|envoyer|transmettez|transmets|transferez|copiez|postez|televersez|renvoyez|envia|envie|enviar|manda|mande|reenvia|reenvie|transmite|transmita|sube|suba|sende|senden|schicke|schicken|schick|ubermittle|ubermitteln|leite|leiten|lade|encaminhe|encaminhar|invia|inviare|inviate|inoltra|inoltrare|trasmetti|carica|caricare|отправь|отправьте|отправить|перешли|перешлите|передай|передайте|загрузи|загрузите|送信|転送|发送|發送|发到|上传|上傳|转发|轉發|提交|传送|傳送)[^.!?。！？\n]{0,100}` + urlOrMail + `|` + urlOrMail + `[^.!?。！？\n]{0,20}(?:に|へ|まで)?(?:送信|転送|アップロード|送っ|送り|发送|發送|上传|上傳|转发|轉發)`)
+	reSendI18n = rx(`(?:transfiere|transfiera|transferir|transfere|transfira|trasferisci|trasferire|ubertrage|ubertragen|transferez|transferer|передай|envoyez|envoie|envoyer|transme` +
+		`ttez|transmets|transferez|copiez|postez|televersez|renvoyez|envia|envie|enviar|manda|mande|reenvia|reenvie|transmite|transmita|sube|suba|sende|senden|schicke|sc` +
+		`hicken|schick|ubermittle|ubermitteln|leite|leiten|lade|encaminhe|encaminhar|invia|inviare|inviate|inoltra|inoltrare|trasmetti|carica|caricare|отправь|отправьте|` +
+		`отправить|перешли|перешлите|передай|передайте|загрузи|загрузите|送信|転送|发送|發送|发到|上` +
+		`传|上傳|转发|轉發|提交|传送|傳送)[^.!?。！？\n]{0,100}` + urlOrMail + `|` + urlOrMail + `[^.!?。！？\n]{0,20}(?:に|へ|まで)?(?:送信|転送|アップロード|送っ|送り|发送|發送|上传|上傳|转发|轉發)`)
 )
 
 var reEmail = rx(`[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`)

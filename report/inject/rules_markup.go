@@ -15,23 +15,37 @@ func markupRules() []*matcher {
 				return strings.TrimSpace(strings.Trim(c.text[m[0]:m[1]], "<>!-")) != ""
 			}},
 		{Class: idMarkup, Name: "pseudo_tag", Pre: []string{"<"}, Kinds: []fieldKind{kindProse, kindValue, kindIdent},
-			Re: rx(`<\s*/?\s*(?:important|system|system[_ -]?(?:prompt|message|note|instructions?|override)|instructions?|hidden|hidden[_ -]?(?:instructions?|note|text)|secret|secret[_ -]?(?:instructions?|note)|admin|admin[_ -]?(?:note|override)|assistant|override|note[_ -]?to[_ -]?(?:the[_ -]?)?(?:ai|assistant|model|llm|agent)|ai[_ -]?(?:note|instructions?)|(?:tool|model|assistant|agent|llm)[_ -]?instructions?|developer[_ -]?(?:message|instructions?|mode)|jailbreak|im_start|im_end|endoftext|critical[_ -]?instructions?|mandatory[_ -]?instructions?|priority[_ -]?instructions?|function[_ -]?(?:results?|calls?)|tool[_ -]?(?:results?|calls?|outputs?|responses?)|antml:\w+|user[_ -]?(?:message|query|instructions?)|assistant[_ -]?(?:message|response))\s*(?:\s[^<>]{0,60})?>`)},
+			Re: rx(`<\s*/?\s*(?:important|system|system[_ -]?(?:prompt|message|note|instructions?|override)|instructions?|hidden|hidden[_ -]?(?:instructions?|note|text)|secret|secr` +
+				`et[_ -]?(?:instructions?|note)|admin|admin[_ -]?(?:note|override)|assistant|override|note[_ -]?to[_ -]?(?:the[_ -]?)?(?:ai|assistant|model|llm|agent)|ai[_ -]?(?` +
+				`:note|instructions?)|(?:tool|model|assistant|agent|llm)[_ -]?instructions?|developer[_ -]?(?:message|instructions?|mode)|jailbreak|im_start|im_end|endoftext|cri` +
+				`tical[_ -]?instructions?|mandatory[_ -]?instructions?|priority[_ -]?instructions?|function[_ -]?(?:results?|calls?)|tool[_ -]?(?:results?|calls?|outputs?|respon` +
+				`ses?)|antml:\w+|user[_ -]?(?:message|query|instructions?)|assistant[_ -]?(?:message|response))\s*(?:\s[^<>]{0,60})?>`)},
 		{Class: idMarkup, Name: "role_token", Pre: []string{"<|", "[inst", "[/inst", "<<sys", "<</sys", "[system", "[sys]", "[admin", "[hidden", "[secret", "[assistant", "[note to", "[developer", "[ai ", "[override"},
-			Re: rx(`<\|\s*(?:im_start|im_end|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id|begin_of_text)\s*\|>|\[/?inst\]|<</?sys>>|\[(?:system|sys|system (?:note|message|prompt|override|instructions?)|admin(?: note| override)?|hidden(?: instructions?| note)?|secret(?: instructions?| note)?|assistant|note to (?:the )?(?:ai|assistant|model|llm|agent)s?|developer (?:note|mode|message|instructions?)|ai (?:note|instructions?)|override)\]`)},
+			Re: rx(`<\|\s*(?:im_start|im_end|system|user|assistant|endoftext|start_header_id|end_header_id|eot_id|begin_of_text)\s*\|>|\[/?inst\]|<</?sys>>|\[(?:system|sys|system (` +
+				`?:note|message|prompt|override|instructions?)|admin(?: note| override)?|hidden(?: instructions?| note)?|secret(?: instructions?| note)?|assistant|note to (?:the` +
+				` )?(?:ai|assistant|model|llm|agent)s?|developer (?:note|mode|message|instructions?)|ai (?:note|instructions?)|override)\]`)},
 		{Class: idMarkup, Name: "role_line", Pre: []string{"system", "instruction", "note to", "ai note", "admin"}, Whole: true,
-			Re: rx(`(?:^|\n)\s*(?:#{1,6}\s*|\*\*)?(?:system|system (?:message|note|prompt|override|instructions?)|new (?:system )?instructions?|note to (?:the )?(?:ai|assistant|model|llm|agent)s?|ai (?:note|instructions?)|assistant instructions?|admin (?:note|override|message))[ \t]*(?:\*\*)?[ \t]*(?::|\n|$)`),
+			Re: rx(`(?:^|\n)\s*(?:#{1,6}\s*|\*\*)?(?:system|system (?:message|note|prompt|override|instructions?)|new (?:system )?instructions?|note to (?:the )?(?:ai|assistant|mod` +
+				`el|llm|agent)s?|ai (?:note|instructions?)|assistant instructions?|admin (?:note|override|message))[ \t]*(?:\*\*)?[ \t]*(?::|\n|$)`),
 			OK: roleLine},
 		{Class: idMarkup, Name: "hidden_html", Pre: []string{"display", "visibility", "font-size", "opacity", "hidden", "color"},
 			Groups: [][]string{{"<"}},
-			Re:     rx(`<[a-z][a-z0-9]*\s[^<>]{0,200}(?:style\s*=\s*["'][^"'<>]{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)|\shidden(?:\s*=\s*["']?(?:true|hidden)?["']?)?[\s/>])`)},
+			Re: rx(`<[a-z][a-z0-9]*\s[^<>]{0,200}(?:style\s*=\s*["'][^"'<>]{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\s*[;"']|opacity\s*:\s` +
+				`*0(?:\.0+)?\s*[;"']|color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)|\shidden(?:\s*=\s*["']?(?:true|hidden)?["']?)?[\s/>])`)},
 		{Class: idMarkup, Name: "template_marker", Pre: []string{"{{", "[[", "[hidden", "[secret", "[system", "[admin", "[internal", "[ai ", "[assistant", "[model", "[override", "[private"},
-			Re: rx(`\{\{\s*(?:system|assistant|user|instructions?|important|admin|hidden|secret)\s*\}\}|\[\[\s*(?:system|assistant|instructions?|important|admin|hidden|secret)\s*\]\]|\[(?:hidden|secret|system|admin|internal|ai|assistant|model|override|private)\s+(?:instructions?|notes?|directives?|message|prompt|command)s?\]`)},
+			Re: rx(`\{\{\s*(?:system|assistant|user|instructions?|important|admin|hidden|secret)\s*\}\}|\[\[\s*(?:system|assistant|instructions?|important|admin|hidden|secret)\s*\]` +
+				`\]|\[(?:hidden|secret|system|admin|internal|ai|assistant|model|override|private)\s+(?:instructions?|notes?|directives?|message|prompt|command)s?\]`)},
 		{Class: idMarkup, Name: "fenced_role", Pre: []string{"```", "~~~"},
 			Re: rx("(?:```|~~~)\\s*(?:system|assistant|instructions?|prompt|system[_-]prompt)\\b")},
 		{Class: idMarkup, Name: "markdown_comment", Pre: []string{"[//]:", "[comment]:", "[_]:"},
 			Re: rx(`\[(?://|comment|_)\]:\s*(?:#|<>)\s*\(`)},
-		{Class: idMarkup, Name: "addressed_to_model", Pre: []string{"note to", "attention", "message to", "dear", "to the ai", "for the ai", "for ai", "to ai", "for the assistant", "to the assistant", "for the model", "to the model", "for the agent", "to the agent", "for the llm", "to the llm", "for any ai", "for all ai", "p.s.", "ps "},
-			Re: rx(`\b(?:(?:note|message|reminder|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\b|instructions?\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\s*:|dear\s+(?:ai|assistant|llm|claude|model|agent)\b|\bp\.?\s?s\.?\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent)s?\b|\b(?:for|to)\s+the\s+(?:ai|assistant|model|llm|agent)\s*:)`),
+		{Class: idMarkup, Name: "addressed_to_model", Pre: []string{"note to", "attention", "message to", "dear", "to the ai", "for the ai", "for ai", "to ai",
+			"for the assistant", "to the assistant", "for the model", "to the model", "for the agent", "to the agent", "for the llm", "to the llm", "for any ai", "for all ai",
+			"p.s.", "ps "},
+			Re: rx(`\b(?:(?:note|message|reminder|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|curso` +
+				`r)s?\b|instructions?\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|language model|assistant|model|agent|claude|chatgpt|gpt|copilot|cursor)s?\s*:|dear\s+(?:a` +
+				`i|assistant|llm|claude|model|agent)\b|\bp\.?\s?s\.?\s+(?:for|to)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent)s?\b|\b(?:for|to)\s+the\s+(?:ai|assistant|model|ll` +
+				`m|agent)\s*:)`),
 			OK: addressedHeading},
 		// A chat transcript role line opening a system turn, as YAML or
 		// JSON ("role: system" then "content:").

@@ -13,13 +13,35 @@ import (
 
 const (
 	// sensPath are files and stores holding secrets or agent config.
-	sensPath = `(?:~|\$home|%userprofile%|/home/[a-z0-9_.-]+|/users/[a-z0-9_.-]+|/root)?/?\.(?:ssh|aws|gnupg|gpg|kube|docker|azure|gcloud|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|cursor|claude|codeium|continue|password-store|mozilla|gem/credentials|config/gcloud|config/gh|config/google-chrome|config/chromium|config/bravesoftware|local/share/keyrings|vault-token|pgpass|my\.cnf|boto|s3cfg|terraformrc|dockercfg|env(?:\.[a-z]+)?)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bauthorized_keys\b|\b(?:aws|gcloud|azure)\s+credentials\s+file\b|\b(?:credentials|secrets?|tokens?|keys|passwords?)\.(?:json|ya?ml|txt|ini|toml|env|csv|db)\b|\bservice[-_]?account[-_a-z0-9]*\.json\b|\b(?:claude_desktop_config|mcp_config|mcp_settings|cline_mcp_settings)\.json\b|(?:^|[\s/'"(])\.?(?:cursor|vscode|claude|windsurf|codeium)/mcp\.json\b|(?:^|[\s'"(/])mcp\.json\b|/etc/(?:passwd|shadow|sudoers|gshadow)\b|\b(?:wallet\.dat|keychain|login\s+data|logins\.json|key[34]\.db|cookies\.sqlite|local\s+state)\b|\bkubeconfig\b|\.(?:pem|p12|pfx|keystore|jks|ppk)\b`
+	sensPath = `(?:~|\$home|%userprofile%|/home/[a-z0-9_.-]+|/users/[a-z0-9_.-]+|/root)?/?\.(?:ssh|aws|gnupg|gpg|kube|docker|azure|gcloud|netrc|npmrc|pypirc|git-credentials|bas` +
+		`h_history|zsh_history|cursor|claude|codeium|continue|password-store|mozilla|gem/credentials|config/gcloud|config/gh|config/google-chrome|config/chromium|config/` +
+		`bravesoftware|local/share/keyrings|vault-token|pgpass|my\.cnf|boto|s3cfg|terraformrc|dockercfg|env(?:\.[a-z]+)?)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bauthorized` +
+		`_keys\b|\b(?:aws|gcloud|azure)\s+credentials\s+file\b|\b(?:credentials|secrets?|tokens?|keys|passwords?)\.(?:json|ya?ml|txt|ini|toml|env|csv|db)\b|\bservice[-_]` +
+		`?account[-_a-z0-9]*\.json\b|\b(?:claude_desktop_config|mcp_config|mcp_settings|cline_mcp_settings)\.json\b|(?:^|[\s/'"(])\.?(?:cursor|vscode|claude|windsurf|cod` +
+		`eium)/mcp\.json\b|(?:^|[\s'"(/])mcp\.json\b|/etc/(?:passwd|shadow|sudoers|gshadow)\b|\b(?:wallet\.dat|keychain|login\s+data|logins\.json|key[34]\.db|cookies\.sq` +
+		`lite|local\s+state)\b|\bkubeconfig\b|\.(?:pem|p12|pfx|keystore|jks|ppk)\b`
 	// sensData are secrets and private data named in words.
-	sensData = `\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:api_key|secret(?:_access)?_key|access_key|secret|token|password|passwd|pat)\b|browser'?s?\s+(?:saved\s+|stored\s+)?(?:cookies|history|passwords|local\s+storage|session\s+storage|autofill\s+data)|(?:api|access|secret|private|auth|authentication|authorization|bearer|session|refresh|oauth|github|aws|openai|anthropic|stripe|slack)[\s_-]?(?:keys?|tokens?|secrets?|credentials?|cookies?)|ssh\s+(?:private\s+)?keys?|private\s+keys?|passwords?|passphrases?|credentials?|secrets|seed\s+phrases?|recovery\s+phrases?|mnemonic|credit\s+card\s+(?:numbers?|details)|social\s+security\s+numbers?|env(?:ironment)?\s+(?:variables?|vars?|file)|(?:the\s+)?\.env\b|conversation\s+(?:history|log|so\s+far|context|transcript)|chat\s+(?:history|log|transcript)|(?:all\s+)?previous\s+messages|(?:entire|full|whole|complete)\s+(?:conversation|chat|context|history|transcript)|system\s+prompt|(?:the\s+)?user'?s\s+(?:full\s+name|name,|email\s+address|phone\s+numbers?|home\s+address|date\s+of\s+birth|birthday|social\s+security|personal\s+(?:data|information|details)|private\s+\w+|contacts|emails|conversation|chat|history|credentials|tokens?|keys?|passwords?|secrets)|browser\s+(?:cookies|history|passwords|data|profile))\b`
+	sensData = `\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:api_key|secret(?:_access)?_key|access_key|secret|token|password|passwd|pat)\b|browser'?s?\s+(?:saved\s+|stored\s+)?(?:cook` +
+		`ies|history|passwords|local\s+storage|session\s+storage|autofill\s+data)|(?:api|access|secret|private|auth|authentication|authorization|bearer|session|refresh|o` +
+		`auth|github|aws|openai|anthropic|stripe|slack)[\s_-]?(?:keys?|tokens?|secrets?|credentials?|cookies?)|ssh\s+(?:private\s+)?keys?|private\s+keys?|passwords?|pass` +
+		`phrases?|credentials?|secrets|seed\s+phrases?|recovery\s+phrases?|mnemonic|credit\s+card\s+(?:numbers?|details)|social\s+security\s+numbers?|env(?:ironment)?\s+` +
+		`(?:variables?|vars?|file)|(?:the\s+)?\.env\b|conversation\s+(?:history|log|so\s+far|context|transcript)|chat\s+(?:history|log|transcript)|(?:all\s+)?previous\s+` +
+		`messages|(?:entire|full|whole|complete)\s+(?:conversation|chat|context|history|transcript)|system\s+prompt|(?:the\s+)?user'?s\s+(?:full\s+name|name,|email\s+add` +
+		`ress|phone\s+numbers?|home\s+address|date\s+of\s+birth|birthday|social\s+security|personal\s+(?:data|information|details)|private\s+\w+|contacts|emails|conversa` +
+		`tion|chat|history|credentials|tokens?|keys?|passwords?|secrets)|browser\s+(?:cookies|history|passwords|data|profile))\b`
 	// tVerb moves data somewhere.
-	tVerb = `\b(?:enter|entering|type|typing|hand|hands|handing|give|giving|deliver|delivering|transfer|transferring|relay|relaying|feed|feeding|pipe|piping|pass|passing|include|including|put|putting|insert|inserting|embed|embedding|add|adding|append|appending|attach|attaching|send|sending|provide|providing|supply|supplying|copy|copying|forward|forwarding|upload|uploading|post|posting|share|sharing|leak|leaking|encode|encoding|paste|pasting|place|placing|store|storing|write|writing|submit|submitting|transmit|transmitting|fill|populate|inject|injecting|concatenate|prepend|prepending|report|reporting|exfiltrate|exfiltrating|relay|relaying|dump|dumping|output|outputting|echo|mirror|sync|save|saving|log|logging|email|mail|cc|bcc|print|printing|show|showing|display|displaying|reveal|revealing|expose|exposing)\b`
+	tVerb = `\b(?:enter|entering|type|typing|hand|hands|handing|give|giving|deliver|delivering|transfer|transferring|relay|relaying|feed|feeding|pipe|piping|pass|passing|inc` +
+		`lude|including|put|putting|insert|inserting|embed|embedding|add|adding|append|appending|attach|attaching|send|sending|provide|providing|supply|supplying|copy|co` +
+		`pying|forward|forwarding|upload|uploading|post|posting|share|sharing|leak|leaking|encode|encoding|paste|pasting|place|placing|store|storing|write|writing|submit` +
+		`|submitting|transmit|transmitting|fill|populate|inject|injecting|concatenate|prepend|prepending|report|reporting|exfiltrate|exfiltrating|relay|relaying|dump|dum` +
+		`ping|output|outputting|echo|mirror|sync|save|saving|log|logging|email|mail|cc|bcc|print|printing|show|showing|display|displaying|reveal|revealing|expose|exposin` +
+		`g)\b`
 	// tSink is where data lands: a parameter or a message.
-	tSink = `\b(?:as|in|into|inside|within|under|via|through|to|onto|using|with)\s+(?:the\s+|a\s+|an\s+|its\s+|your\s+|this\s+(?:tool'?s?\s+)?)?(?:[a-z0-9_'"\x60-]+\s+){0,3}?['"\x60]?(?:parameters?|params?|arguments?|args?|fields?|sidenotes?|side\s+notes?|notes?|query|quer(?:y|ies)|body|headers?|url|links?|messages?|requests?|comments?|metadata|payload|context|feedback|string|value|variable|input|description|summary|reason|title|tag|annotations?|extra|debug|log|properties|arrays?|lists?|objects?|maps?|tags|labels|headers|cookies?|hints?|diagnostics?|endpoints?|servers?|webhooks?|collectors?|buckets?|storage|inbox|channel|reply|response|answer|chat)\b|\b(?:as|in|into|to|inside|under)\s+(?:the\s+)?['"\x60][a-z_][a-z0-9_-]{1,40}['"\x60]`
+	tSink = `\b(?:as|in|into|inside|within|under|via|through|to|onto|using|with)\s+(?:the\s+|a\s+|an\s+|its\s+|your\s+|this\s+(?:tool'?s?\s+)?)?(?:[a-z0-9_'"\x60-]+\s+){0,3}` +
+		`?['"\x60]?(?:parameters?|params?|arguments?|args?|fields?|sidenotes?|side\s+notes?|notes?|query|quer(?:y|ies)|body|headers?|url|links?|messages?|requests?|comme` +
+		`nts?|metadata|payload|context|feedback|string|value|variable|input|description|summary|reason|title|tag|annotations?|extra|debug|log|properties|arrays?|lists?|o` +
+		`bjects?|maps?|tags|labels|headers|cookies?|hints?|diagnostics?|endpoints?|servers?|webhooks?|collectors?|buckets?|storage|inbox|channel|reply|response|answer|ch` +
+		`at)\b|\b(?:as|in|into|to|inside|under)\s+(?:the\s+)?['"\x60][a-z_][a-z0-9_-]{1,40}['"\x60]`
 	// tModelVerb is a third-person move whose subject is the model ("the
 	// assistant copies … into sidenote"); third person on its own is how a
 	// tool describes its own job ("Uploads your public key"), so it needs
@@ -27,12 +49,18 @@ const (
 	tModelVerb = `\b(?:assistant|model|agent|ai|llm)s?\s+(?:\w+\s+)?(?:copies|passes|puts|sends|includes|adds|appends|attaches|inserts|writes|places|submits|pastes|forwards|uploads|posts|shares|stores|fills|populates)\b`
 	// tVerbIntl moves data into a parameter or field in Chinese,
 	// Japanese and Russian, where the English verb and sink are absent.
-	tVerbIntl = `(?:放入|放到|填入|填到|写入|寫入|加入|添加|附加|传给|傳給|传入|傳入|发送|發送|作为|作為|入れ|渡し|送信|添付|含め|記入|отправ|передай|передать|вставь|добавь|помести|укажи)[^\n]{0,40}(?:参数|參數|字段|欄位|パラメータ|引数|フィールド|параметр|поле)` +
+	tVerbIntl = `(?:放入|放到|填入|填到|写入|寫入|加入|添加|附加|传给|傳給|传入|傳入|发送|發送|作为|作為|入れ|渡し|送信|添付|含め|記` +
+		`入|отправ|передай|передать|вставь|добавь|помести|укажи)[^\n]{0,40}(?:参数|參數|字段|欄位|パラメータ|` +
+		`引数|フィールド|параметр|поле)` +
 		// Romance and German verbs of putting, then a field word (the
 		// shadow has folded accents: parametro, fuge).
-		`|\b(?:pon|ponlo|ponla|ponga|poner|incluye|incluya|incluir|agrega|agregue|anade|anada|envia|envie|mete|coloca|coloque|inclua|adicione|mettez|mets|inserez|insere|ajoutez|ajoute|incluez|envoyez|placez|metti|mettilo|inserisci|aggiungi|includi|invia|fuge|fugen|setze|setzen|sende|senden|schicke|schicken|gib|trage|eintragen|schreibe|schreiben)\b[^\n]{0,60}\b(?:parametro|parametre|parameter|parametern?|campo|champ|feld|argumento|argomento|argument)\b`
+		`|\b(?:pon|ponlo|ponla|ponga|poner|incluye|incluya|incluir|agrega|agregue|anade|anada|envia|envie|mete|coloca|coloque|inclua|adicione|mettez|mets|inserez|insere|` +
+		`ajoutez|ajoute|incluez|envoyez|placez|metti|mettilo|inserisci|aggiungi|includi|invia|fuge|fugen|setze|setzen|sende|senden|schicke|schicken|gib|trage|eintragen|s` +
+		`chreibe|schreiben)\b[^\n]{0,60}\b(?:parametro|parametre|parameter|parametern?|campo|champ|feld|argumento|argomento|argument)\b`
 	// sensAccess reads or gathers a target.
-	sensAccess = `\b(?:read|reading|cat|open|opening|access|accessing|retrieve|retrieving|get|getting|fetch|fetching|load|loading|extract|extracting|collect|collecting|obtain|obtaining|grab|grabbing|dump|dumping|list|look\s+up|harvest|harvesting|scan|scanning|gather|gathering|steal|stealing|copy|copying|print|printing|view|check|include|including|use\s+the\s+contents?\s+of|contents?\s+of)\b`
+	sensAccess = `\b(?:read|reading|cat|open|opening|access|accessing|retrieve|retrieving|get|getting|fetch|fetching|load|loading|extract|extracting|collect|collecting|obtain|obt` +
+		`aining|grab|grabbing|dump|dumping|list|look\s+up|harvest|harvesting|scan|scanning|gather|gathering|steal|stealing|copy|copying|print|printing|view|check|include` +
+		`|including|use\s+the\s+contents?\s+of|contents?\s+of)\b`
 )
 
 var (
@@ -123,12 +151,17 @@ func transmitHits(c *scanCtx) []hit {
 }
 
 var (
-	sensPathPre = []string{"/.", "~", "id_", "authorized_keys", "credentials", "secret", "token", "keys.", "password", "service", "_config", "_settings", "mcp.json", "/etc/", "wallet", "keychain", "login data", "logins.json", "key3", "key4", "cookies.sqlite", "local state", "kubeconfig", ".pem", ".p12", ".pfx", ".keystore", ".jks", ".ppk", ".env", ".ssh", ".aws", ".npmrc", ".netrc", ".pgpass", ".git-credentials", "_history"}
+	sensPathPre = []string{"/.", "~", "id_", "authorized_keys", "credentials", "secret", "token", "keys.", "password", "service", "_config", "_settings", "mcp.json",
+		"/etc/", "wallet", "keychain", "login data", "logins.json", "key3", "key4", "cookies.sqlite", "local state", "kubeconfig", ".pem", ".p12", ".pfx", ".keystore",
+		".jks", ".ppk", ".env", ".ssh", ".aws", ".npmrc", ".netrc", ".pgpass", ".git-credentials", "_history"}
 	sensDataPre = []string{"key", "token", "secret", "credential", "password", "passphrase", "cookie", "ssh", "phrase", "mnemonic", "credit card", "social security", "env", "conversation", "chat", "previous messages", "history", "system prompt", "user'", "browser"}
 	preSensPath = newPre(sensPathPre...)
 	preSensData = newPre(sensDataPre...)
 	preTransmit = newPre(tVerbPre...)
-	tVerbPre    = []string{"enter", "typ", "hand", "giv", "deliver", "transfer", "relay", "feed", "pip", "pass", "includ", "put", "insert", "embed", "add", "append", "attach", "send", "provid", "suppl", "copy", "forward", "upload", "post", "shar", "leak", "encod", "past", "plac", "stor", "writ", "submit", "transmit", "fill", "populat", "inject", "concat", "prepend", "report", "exfil", "relay", "dump", "output", "echo", "mirror", "sync", "sav", "log", "mail", "cc", "print", "show", "display", "reveal", "expos"}
+	tVerbPre    = []string{"enter", "typ", "hand", "giv", "deliver", "transfer", "relay", "feed", "pip", "pass", "includ", "put", "insert", "embed", "add",
+		"append", "attach", "send", "provid", "suppl", "copy", "forward", "upload", "post", "shar", "leak", "encod", "past", "plac", "stor", "writ", "submit", "transmit",
+		"fill", "populat", "inject", "concat", "prepend", "report", "exfil", "relay", "dump", "output", "echo", "mirror", "sync", "sav", "log", "mail", "cc", "print",
+		"show", "display", "reveal", "expos"}
 )
 
 // findTargets returns [start, end, kind] of sensitive mentions: kind 1 is

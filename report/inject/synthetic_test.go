@@ -248,7 +248,8 @@ var tuningFloors = map[string][2]float64{
 }
 
 func TestTuningRecall(t *testing.T) {
-	for _, name := range []string{"tuning_v1.json", "tuning_v2.json", "tuning_v3.json", "tuning_v4.json", "tuning_v5.json", "tuning_v6.json", "tuning_v7.json", "tuning_v8.json", "tuning_v9.json", "tuning_v10.json", "tuning_v11.json", "tuning_v12.json", "tuning_v13.json", "tuning_v14.json", "tuning_v15.json", "tuning_v16.json"} {
+	for _, name := range []string{"tuning_v1.json", "tuning_v2.json", "tuning_v3.json", "tuning_v4.json", "tuning_v5.json", "tuning_v6.json", "tuning_v7.json",
+		"tuning_v8.json", "tuning_v9.json", "tuning_v10.json", "tuning_v11.json", "tuning_v12.json", "tuning_v13.json", "tuning_v14.json", "tuning_v15.json", "tuning_v16.json"} {
 		t.Run(name, func(t *testing.T) { checkTuning(t, name) })
 	}
 }

@@ -19,7 +19,8 @@ func TestToolView(t *testing.T) {
 		ServerInfo:   json.RawMessage(`{"name":"demo","version":"1.2","title":"Demo"}`),
 		Instructions: &instr,
 		Tools: []json.RawMessage{
-			json.RawMessage(`{"name":"Read_File","title":"Read","description":"Reads a file.","annotations":{"readOnlyHint":true,"destructiveHint":"no","title":"R"},"inputSchema":{"type":"object","properties":{"path":{"type":"string","description":"Where","default":"~/.ssh/id_rsa"},"mode":{"enum":["a","b"]}}}}`),
+			json.RawMessage(`{"name":"Read_File","title":"Read","description":"Reads a file.","annotations":{"readOnlyHint":true,"destructiveHint":"no","title":"R"},"inputSchema":{"type":"o` +
+				`bject","properties":{"path":{"type":"string","description":"Where","default":"~/.ssh/id_rsa"},"mode":{"enum":["a","b"]}}}}`),
 			json.RawMessage(`[1,2]`),
 			json.RawMessage(`{"name":"t2","description":7}`),
 		},
