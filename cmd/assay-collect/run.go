@@ -79,37 +79,19 @@ Flags:
 // by SIGINT, SIGTERM or SIGHUP exits 130, 143 or 129 and never writes or
 // replaces the bundle.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out := &stdoutErr{w: stdout}
+	out := &outfile.Stdout{W: stdout}
 	code := collect(ctx, args, stdin, out, stderr)
 	if sig, ok := interrupt.Cause(ctx); ok {
 		fmt.Fprintf(stderr, "assay-collect: %s; no bundle was written or replaced\n", sig)
 		return interrupt.ExitCode(sig.Sig)
 	}
-	if out.err != nil && code < exitUsage {
+	if out.Err != nil && code < exitUsage {
 		// What was printed (the --dry-run plan, the version, a bundle
 		// sent to '-') was lost: never a success.
-		fmt.Fprintf(stderr, "assay-collect: writing stdout: %v\n", out.err)
+		fmt.Fprintf(stderr, "assay-collect: writing stdout: %v\n", out.Err)
 		return exitIO
 	}
 	return code
-}
-
-// stdoutErr remembers the first failed write to stdout (a full disk, a
-// closed pipe, /dev/full), so Run never exits 0 after losing output.
-type stdoutErr struct {
-	w   io.Writer
-	err error
-}
-
-func (s *stdoutErr) Write(p []byte) (int, error) {
-	if s.err != nil {
-		return 0, s.err
-	}
-	n, err := s.w.Write(p)
-	if err != nil {
-		s.err = err
-	}
-	return n, err
 }
 
 func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
-	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/report/textsafe"
 )
 

@@ -13,9 +13,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/model"
-	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/schemas"
 )
 

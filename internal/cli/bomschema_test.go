@@ -10,9 +10,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/assay-mcp/assay/internal/demoserver"
+	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/model"
-	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/schemas"
 )
 

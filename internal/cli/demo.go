@@ -12,8 +12,8 @@ import (
 
 	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/internal/demoserver"
-	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/internal/render"
+	"github.com/assay-mcp/assay/report/model"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 

@@ -7,11 +7,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/baseline"
 	"github.com/assay-mcp/assay/report/drift"
 	"github.com/assay-mcp/assay/report/hashes"
-	"github.com/assay-mcp/assay/internal/render"
 )
 
 // driftFlags are the output flags of diff and check.

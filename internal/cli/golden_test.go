@@ -13,10 +13,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/internal/synth"
 	"github.com/assay-mcp/assay/internal/testcorpus"
 	"github.com/assay-mcp/assay/report/model"
-	"github.com/assay-mcp/assay/internal/render"
 )
 
 // goldenOutputs pins, by SHA-256, what every format prints for every

@@ -99,23 +99,4 @@ func oneStdout(names map[string]bool) error {
 	return nil
 }
 
-// stdoutErr remembers the first failed write to stdout (a full disk, a
-// closed pipe, /dev/full), so a run whose printed result was lost never
-// exits 0: RunWith turns it into exit 74.
-type stdoutErr struct {
-	w   io.Writer
-	err error
-}
-
-func (s *stdoutErr) Write(p []byte) (int, error) {
-	if s.err != nil {
-		return 0, s.err
-	}
-	n, err := s.w.Write(p)
-	if err != nil {
-		s.err = err
-	}
-	return n, err
-}
-
 var errStdout = errors.New("writing stdout")

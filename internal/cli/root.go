@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/assay-mcp/assay/collectkit/interrupt"
+	"github.com/assay-mcp/assay/collectkit/outfile"
 )
 
 // Version is set at build time with -ldflags "-X .../internal/cli.Version=...".
@@ -59,7 +60,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // RunWith is Run with explicit terminal and environment options.
 func RunWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, opts *Options) int {
-	out := &stdoutErr{w: stdout}
+	out := &outfile.Stdout{W: stdout}
 	e := &env{ctx: ctx, stdin: stdin, stdout: out, stderr: stderr, getenv: func(string) string { return "" }}
 	if opts != nil {
 		if opts.Getenv != nil {
@@ -86,9 +87,9 @@ func RunWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return interrupt.ExitCode(sig.Sig)
 	}
 	var se silentExit
-	if out.err != nil && !e.relay && (err == nil || errors.As(err, &se)) {
+	if out.Err != nil && !e.relay && (err == nil || errors.As(err, &se)) {
 		// The result printed to stdout was lost: never a success.
-		fmt.Fprintf(stderr, "assay: %v: %v\n", errStdout, out.err)
+		fmt.Fprintf(stderr, "assay: %v: %v\n", errStdout, out.Err)
 		return ExitIOErr
 	}
 	if err == nil {

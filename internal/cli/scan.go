@@ -13,11 +13,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/assay-mcp/assay/collectkit"
+	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/cost"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/policy"
-	"github.com/assay-mcp/assay/internal/render"
 )
 
 // scanFlags are the flags shared by scan, baseline and check: everything

@@ -7,8 +7,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/internal/render"
+	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/textsafe"
 )
 
