@@ -23,8 +23,8 @@ func mustMarshal(t *testing.T, v any) []byte {
 
 // Bundles lifted from real corpus captures validate strictly.
 func TestCorpusBundlesValidate(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "report", "render", "testdata", "surfaces", "*.json"))
-	files = append(files, filepath.Join("..", "report", "render", "testdata", "hostile.bundle.json"))
+	files, _ := filepath.Glob(filepath.Join("..", "internal", "render", "testdata", "surfaces", "*.json"))
+	files = append(files, filepath.Join("..", "internal", "render", "testdata", "hostile.bundle.json"))
 	if len(files) < 2 {
 		t.Fatalf("found only %d inputs", len(files))
 	}
@@ -50,8 +50,8 @@ func TestCorpusBundlesValidate(t *testing.T) {
 // Findings goldens (produced by analyze over corpus captures) and the
 // hand-made findings validate strictly.
 func TestFindingsDocumentsValidate(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "report", "render", "testdata", "golden", "*.json"))
-	files = append(files, filepath.Join("..", "report", "render", "testdata", "handmade.findings.json"))
+	files, _ := filepath.Glob(filepath.Join("..", "internal", "render", "testdata", "golden", "*.json"))
+	files = append(files, filepath.Join("..", "internal", "render", "testdata", "handmade.findings.json"))
 	for _, p := range files {
 		data, err := os.ReadFile(p)
 		if err != nil {
