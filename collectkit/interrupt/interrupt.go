@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 )
 
@@ -35,8 +36,9 @@ func Name(sig os.Signal) string {
 
 // Context returns a context cancelled, with cause [Signal], by the first
 // SIGINT, SIGTERM or SIGHUP. A second signal of any of them exits at once
-// with its code, for a user who does not want to wait for clean-up. stop
-// releases the handler.
+// with its code, for a user who does not want to wait for clean-up, after
+// the quick clean-ups registered with [OnForcedExit]. stop releases the
+// handler.
 func Context(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 2)
@@ -51,6 +53,7 @@ func Context(parent context.Context) (ctx context.Context, stop func()) {
 		}
 		select {
 		case sig := <-ch:
+			runForced()
 			os.Exit(ExitCode(sig))
 		case <-done:
 		}
@@ -86,4 +89,38 @@ func Code(ctx context.Context) int {
 		return ExitCode(s.Sig)
 	}
 	return 0
+}
+
+// forced holds the clean-ups a forced exit runs: killing the process
+// groups of running servers and removing their temporary HOMEs.
+var forced = struct {
+	sync.Mutex
+	next  int
+	hooks map[int]func()
+}{hooks: map[int]func(){}}
+
+// OnForcedExit registers f to run when a second signal exits the program
+// at once; f must be quick and must not block. remove unregisters it.
+func OnForcedExit(f func()) (remove func()) {
+	forced.Lock()
+	defer forced.Unlock()
+	id := forced.next
+	forced.next++
+	forced.hooks[id] = f
+	return func() {
+		forced.Lock()
+		defer forced.Unlock()
+		delete(forced.hooks, id)
+	}
+}
+
+// runForced runs every registered clean-up once.
+func runForced() {
+	forced.Lock()
+	hooks := forced.hooks
+	forced.hooks = map[int]func(){}
+	forced.Unlock()
+	for _, f := range hooks {
+		f()
+	}
 }

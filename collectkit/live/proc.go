@@ -11,6 +11,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/assay-mcp/assay/collectkit/interrupt"
 	"github.com/assay-mcp/assay/internal/procgroup"
 )
 
@@ -26,6 +27,8 @@ type proc struct {
 	tail    *procgroup.Tail
 	done    chan struct{}
 	waitErr error
+	// unhook removes the forced-exit clean-up of this process.
+	unhook func()
 }
 
 // childEnv is the whole environment a local server gets.
@@ -84,17 +87,22 @@ func startProc(path string, args []string, env map[string]string, dir string) (*
 		cmd.Dir = dir
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	procgroup.Set(cmd)
-	if err := cmd.Start(); err != nil {
+	if err := procgroup.Start(cmd); err != nil {
 		closeAll(inR, inW, outR, outW, errR, errW)
 		os.RemoveAll(home)
 		return nil, startError(err)
 	}
+	// A second signal exits at once: the tree and the HOME go first.
+	p.unhook = interrupt.OnForcedExit(func() {
+		procgroup.Kill(cmd)
+		procgroup.ReapOrphans()
+		_ = os.RemoveAll(home)
+	})
 	closeAll(inR, outW, errW) // the child holds its ends now
 	p.cmd, p.stdin, p.stdout, p.stderrR = cmd, inW, outR, errR
 	go func() { _, _ = io.Copy(p.tail, errR) }()
 	go func() {
-		p.waitErr = cmd.Wait()
+		p.waitErr = procgroup.Wait(cmd)
 		close(p.done)
 	}()
 	return p, nil
@@ -134,8 +142,10 @@ func (p *proc) exited() (bool, string) {
 
 // stop closes stdin (the spec's polite shutdown), gives the server grace
 // to exit, then kills its whole process group, including children it
-// left behind, and removes the temporary home.
+// left behind (and, once no server runs, the orphans it double-forked),
+// and removes the temporary home.
 func (p *proc) stop(grace time.Duration) {
+	defer p.unhook()
 	_ = p.stdin.Close()
 	select {
 	case <-p.done:

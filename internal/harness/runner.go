@@ -142,15 +142,14 @@ func startAgent(o *Options) (*agentProc, error) {
 	cmd.Env, cmd.Dir = o.Env, o.Dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, p.stderr
 	cmd.WaitDelay = time.Second // stderr copying stops even if a stray child holds the pipe
-	procgroup.Set(cmd)
-	if err := cmd.Start(); err != nil {
+	if err := procgroup.Start(cmd); err != nil {
 		closeFiles(inR, inW, outR, outW)
 		return nil, err
 	}
 	closeFiles(inR, outW) // the agent holds its ends now
 	p.cmd = cmd
 	go func() {
-		p.waitErr = cmd.Wait()
+		p.waitErr = procgroup.Wait(cmd)
 		close(p.done)
 	}()
 	return p, nil

@@ -53,7 +53,17 @@ const (
 	ModeRoots    = "roots"    // asks the client for roots/list RootsFlood times
 	ModeOptional = "optional" // advertises prompts and resources, lists neither
 	ModeDies     = "dies"     // says why on stderr and exits 1 before answering
+	// The process-tree modes ignore SIGTERM, SIGINT and SIGHUP, log the
+	// pid of every process they start to EnvPIDLog, then never answer.
+	ModeNoTerm     = "noterm"     // only ignores the polite signals
+	ModeFork       = "fork"       // plus a child in its process group
+	ModeDoubleFork = "doublefork" // plus a grandchild in a session of its own, its parent gone
 )
+
+// EnvPIDLog names a file the process-tree modes append one line per
+// process to ("server PID", "child PID", "grandchild PID") once all of
+// them run, so a test can check that none survives the collector.
+const EnvPIDLog = "ASSAY_HOSTILE_PIDLOG"
 
 // EnvEra set to "discover" makes a mode answer server/discover as a
 // 2026-07-28 server; otherwise it is an initialize-era server that
@@ -103,6 +113,9 @@ func Serve(mode string, in io.Reader, out io.Writer) int {
 		time.Sleep(time.Hour)
 		return 0
 	}
+	if code, done := treeMode(mode); done {
+		return code
+	}
 	if mode == ModeOrphan || os.Getenv(EnvPIDFile) != "" {
 		if err := spawnOrphan(); err != nil {
 			fmt.Fprintln(os.Stderr, "hostile:", err)
@@ -126,7 +139,7 @@ func Serve(mode string, in io.Reader, out io.Writer) int {
 		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
 			continue
 		}
-		if mode == ModeSilent || m.ID == nil || m.Method == "" {
+		if mode == ModeSilent || isTreeMode(mode) || m.ID == nil || m.Method == "" {
 			continue
 		}
 		if mode == ModeMute && m.Method == "server/discover" {
@@ -163,6 +176,9 @@ func Serve(mode string, in io.Reader, out io.Writer) int {
 		default:
 			send(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32601,"message":"method not found"}}`)
 		}
+	}
+	if isTreeMode(mode) {
+		sleepLong() // a closed stdin is no reason to leave
 	}
 	return 0
 }

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/assay-mcp/assay/internal/hostile"
 	"github.com/assay-mcp/assay/internal/testenv"
 )
 
@@ -28,6 +29,7 @@ var bin struct {
 }
 
 func TestMain(m *testing.M) {
+	hostile.MainIfRequested() // the process-tree tests start this binary as their server
 	dir, err := os.MkdirTemp("", "assay-outputsafety-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

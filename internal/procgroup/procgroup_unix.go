@@ -8,9 +8,10 @@ import (
 )
 
 // Set puts cmd, before it starts, in a process group of its own, so that
-// it and everything it spawns can be killed together.
+// it and everything it spawns can be killed together; on Linux it also
+// gets SIGKILL when Assay dies.
 func Set(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = sysProcAttr()
 }
 
 // Kill kills cmd's whole process group. Call it even after cmd exited, to
