@@ -187,6 +187,7 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 	if len(o.AsClients) > 0 && res.Connected {
 		s.Clients = collectAs(sctx, spec, t, o.AsClients)
 	}
+	servedSafe(&s, t)
 	s.Auth = posture()
 	// The server's stderr is shown in progress lines: hide the values it
 	// was started with, should it echo them, and local paths.

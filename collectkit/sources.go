@@ -32,6 +32,9 @@ type Sources struct {
 	// Getenv resolves references when connecting and names the user to
 	// scrub; nil means os.Getenv.
 	Getenv func(string) string
+	// KeepProjectNames labels project roots by their folder name
+	// (config.Options.KeepProjectNames).
+	KeepProjectNames bool
 	// secrets are the literal launch values (env, headers, secret
 	// arguments, URL credentials and queries) scrubbed from every message.
 	secrets []string
@@ -53,6 +56,7 @@ func (s *Sources) Discover(projects, clients, files []string) error {
 	cwd, _ := os.Getwd()
 	inv, err := config.Discover(&config.Options{
 		Home: home, Cwd: cwd, Projects: projects, Clients: clients, Files: files, Getenv: getenv,
+		KeepProjectNames: s.KeepProjectNames,
 	})
 	if err != nil {
 		return err

@@ -111,6 +111,7 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	salt := fs.String("anonymize", "", "replace server names, hosts, program and implementation names with labels derived from this `SALT` (tool text is kept)")
 	signKey := fs.String("sign", "", "sign the bundle with this Ed25519 private `KEYFILE` (from 'assay keygen')")
 	yes := fs.Bool("yes", false, "start local servers without asking")
+	keepNames := fs.Bool("keep-project-names", false, "name project roots by their folder name instead of a project-XXXXXX label")
 	timeout := fs.Duration("timeout", collectkit.DefaultTimeout, "per server: time limit for the handshake and listings once it has started")
 	startTimeout := fs.Duration("start-timeout", collectkit.DefaultStartTimeout, "per local server: time limit to start (read its first request or write anything; covers a first npx download)")
 	parallel := fs.Int("parallel", 4, "servers collected at the same time")
@@ -167,7 +168,7 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 		targets = append(targets, t)
 	}
-	src := &collectkit.Sources{Servers: targets, Getenv: getenv}
+	src := &collectkit.Sources{Servers: targets, Getenv: getenv, KeepProjectNames: *keepNames}
 	if len(servers) == 0 || len(projects)+len(clients)+len(configs) > 0 {
 		if err := src.Discover(projects, clients, configs); err != nil {
 			fmt.Fprintf(stderr, "assay-collect: %v\n", err)

@@ -155,7 +155,7 @@ func TestDryRunListsAgentFiles(t *testing.T) {
 	}
 	defer os.Chdir(wd)
 	project := filepath.Join(home, "src", "app")
-	code, stdout, stderr := run(t, "", "--dry-run", "--project", project)
+	code, stdout, stderr := run(t, "", "--dry-run", "--keep-project-names", "--project", project)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -87,7 +87,7 @@ func TestInstructionTextScrubbed(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "CLAUDE.md"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	inv, err := Discover(&Options{Home: home, Projects: []string{root}, OS: "linux", Getenv: func(k string) string {
+	inv, err := Discover(&Options{Home: home, Projects: []string{root}, OS: "linux", KeepProjectNames: true, Getenv: func(k string) string {
 		if k == "USER" {
 			return "alice-dev"
 		}

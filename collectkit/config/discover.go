@@ -140,7 +140,7 @@ func (d *discovery) findRoots() {
 	sort.Strings(kept)
 	used := map[string]int{}
 	for _, p := range kept {
-		label := redact.RootLabel(p)
+		label := d.newRootLabel(p)
 		used[label]++
 		if n := used[label]; n > 1 {
 			label += "-" + strconv.Itoa(n)
@@ -278,7 +278,22 @@ func (d *discovery) rootLabel(root string) string {
 	if root == "" {
 		return ""
 	}
-	return redact.RootLabel(root)
+	return d.newRootLabel(root)
+}
+
+// newRootLabel is the label of a project root: its folder name with
+// KeepProjectNames, else redact.ProjectLabel of its path relative to the
+// home directory (absolute outside it), stable across runs and machines
+// that share the layout.
+func (d *discovery) newRootLabel(root string) string {
+	if d.opts.KeepProjectNames {
+		return redact.RootLabel(root)
+	}
+	key := filepath.ToSlash(root)
+	if rel, err := filepath.Rel(d.opts.Home, root); err == nil && d.opts.Home != "" && !strings.HasPrefix(rel, "..") {
+		key = "~/" + filepath.ToSlash(rel)
+	}
+	return redact.ProjectLabel(key)
 }
 
 // load reads one source and returns its declarations.

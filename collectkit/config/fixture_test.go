@@ -1,6 +1,8 @@
 package config
 
 import (
+	"bytes"
+	"encoding/json"
 	"github.com/assay-mcp/assay/report/model"
 	"io/fs"
 	"os"
@@ -41,7 +43,8 @@ func fixtureRoot(t testing.TB, dirs ...string) string {
 }
 
 // fixtureOptions scans a fixture root as HOME=root/home, cwd=root/work/app,
-// plus a second project root/work/lib.
+// plus a second project root/work/lib, labelled by their folder names
+// (TestProjectLabels covers the default labels).
 func fixtureOptions(root, goos string) *Options {
 	_ = os.MkdirAll(filepath.Join(root, "work", "app"), 0o755)
 	_ = os.MkdirAll(filepath.Join(root, "work", "lib"), 0o755)
@@ -50,6 +53,8 @@ func fixtureOptions(root, goos string) *Options {
 		Cwd:      filepath.Join(root, "work", "app"),
 		Projects: []string{filepath.Join(root, "work", "lib")},
 		OS:       goos,
+
+		KeepProjectNames: true,
 	}
 }
 
@@ -70,4 +75,40 @@ func declsOf(e Entry) []*model.ServerConfig {
 		out = append(out, &e.Config.Also[i])
 	}
 	return out
+}
+
+// TestProjectLabels: by default no project folder name reaches the
+// inventory (contexts, config roots and file labels, settings,
+// instructions, the plan); the labels are the same on a second discovery
+// and differ between the two projects.
+func TestProjectLabels(t *testing.T) {
+	root := fixtureRoot(t, "continue/linux")
+	labels := func() ([]byte, []string) {
+		o := fixtureOptions(root, "linux")
+		o.KeepProjectNames = false
+		inv, err := Discover(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := json.Marshal(inv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data, contextIDs(inv)
+	}
+	first, ids := labels()
+	second, _ := labels()
+	if !bytes.Equal(first, second) {
+		t.Error("two discoveries of the same machine label projects differently")
+	}
+	for _, name := range []string{`app`, `lib`} {
+		for _, shape := range []string{"{" + name + "}", "@" + name + `"`, `"` + name + `"`} {
+			if bytes.Contains(first, []byte(shape)) {
+				t.Errorf("project folder name %q reaches the inventory as %s", name, shape)
+			}
+		}
+	}
+	if len(ids) != 2 || ids[0] == ids[1] || !strings.Contains(ids[0], "@project-") {
+		t.Errorf("contexts %v, want two distinct project-… labels", ids)
+	}
 }

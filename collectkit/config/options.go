@@ -27,6 +27,11 @@ type Options struct {
 	Getenv func(string) string
 	// ReadFile reads a file; default the bounded reader (collectkit/inputfile, 16 MiB). Tests may stub it.
 	ReadFile func(string) ([]byte, error)
+	// KeepProjectNames labels project roots by their folder name
+	// (--keep-project-names); by default a root is "project-" and six hex
+	// digits of a hash of its path, since a client's project names are
+	// often confidential.
+	KeepProjectNames bool
 }
 
 func (o *Options) os() string {

@@ -1,6 +1,8 @@
 package redact
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 )
 
@@ -72,6 +74,15 @@ func RootLabel(p string) string {
 		return "root"
 	}
 	return b
+}
+
+// ProjectLabel is the default label of a project root: "project-" and
+// six hex digits of the SHA-256 of key (the root's home-relative path),
+// which tells projects apart and stays the same from one scan to the next
+// without naming the project.
+func ProjectLabel(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return "project-" + hex.EncodeToString(sum[:3])
 }
 
 // LooksLikePath reports whether an argument is a filesystem path

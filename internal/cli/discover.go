@@ -21,6 +21,7 @@ func discoverConfigs(src *collectkit.Sources, sf *scanFlags, files []string) err
 			return &ExitError{Code: ExitNoInput, Err: fmt.Errorf("%s: is a directory; name a config file, or use --project DIR", f)}
 		}
 	}
+	src.KeepProjectNames = sf.keepNames
 	if err := src.Discover(sf.projects, sf.clients, files); err != nil {
 		return usageErr("%v", err)
 	}

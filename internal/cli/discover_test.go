@@ -116,9 +116,22 @@ func TestScanDiscoversFakeMachine(t *testing.T) {
 			}
 		}
 	}
-	// The table a person reads names every context and its shadowed entries.
-	var table bytes.Buffer
+	// Project folders are labels by default, in every output.
+	var labelled bytes.Buffer
 	code = RunWith(context.Background(), []string{"scan", "--project", filepath.Join(root, "work", "lib")},
+		strings.NewReader(""), &labelled, &stderr, &Options{Getenv: func(k string) string { return env[k] }})
+	if code != 0 || !strings.Contains(labelled.String(), "claude-code in project-") {
+		t.Errorf("default table scan exit %d, want contexts labelled project-…:\n%s", code, labelled.String())
+	}
+	for _, name := range []string{" in app", " in lib", "{app}", "{lib}"} {
+		if strings.Contains(labelled.String(), name) {
+			t.Errorf("default table output names a project folder: %q", name)
+		}
+	}
+	// The table a person reads names every context and its shadowed
+	// entries, by folder name when asked.
+	var table bytes.Buffer
+	code = RunWith(context.Background(), []string{"scan", "--keep-project-names", "--project", filepath.Join(root, "work", "lib")},
 		strings.NewReader(""), &table, &stderr, &Options{Getenv: func(k string) string { return env[k] }})
 	if code != 0 {
 		t.Fatalf("table scan exit %d", code)

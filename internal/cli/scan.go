@@ -30,13 +30,15 @@ type scanFlags struct {
 	projects []string
 	connect  bool
 	yes      bool
-	timeout  time.Duration
-	start    time.Duration
-	parallel int
-	encoding string
-	window   int
-	price    float64
-	rules    string
+	// keepNames labels project roots by folder name (--keep-project-names).
+	keepNames bool
+	timeout   time.Duration
+	start     time.Duration
+	parallel  int
+	encoding  string
+	window    int
+	price     float64
+	rules     string
 	// advisories are OSV files or directories (--advisories).
 	advisories []string
 	// asClients are extra client identities (--as-client NAME/VERSION).
@@ -69,6 +71,7 @@ func (s *scanFlags) registerCollect(cmd *cobra.Command) {
 	f.StringArrayVar(&s.projects, "project", nil, "project root whose project-scoped configs to read; repeatable (default: the current directory)")
 	f.BoolVar(&s.connect, "connect", false, "start/contact configured servers to list their tools (asks for consent unless --yes)")
 	f.BoolVar(&s.yes, "yes", false, "do not ask before starting or contacting servers")
+	f.BoolVar(&s.keepNames, "keep-project-names", false, "name project roots by their folder name instead of a project-XXXXXX label")
 	f.DurationVar(&s.timeout, "timeout", 30*time.Second, "per server: time limit for the handshake and the listings once the server has started (a URL: the whole collection)")
 	f.DurationVar(&s.start, "start-timeout", 60*time.Second, "per local server: time limit to start, i.e. read its first request or write anything (covers a first npx download)")
 	f.IntVar(&s.parallel, "parallel", 4, "servers collected at once")

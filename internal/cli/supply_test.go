@@ -34,7 +34,7 @@ func machine(t *testing.T, name string) string {
 func scanMachine(t *testing.T, m string, extra ...string) ([]byte, int, string) {
 	t.Helper()
 	home := filepath.Join(m, "home")
-	args := append([]string{"scan", "--project", filepath.Join(home, "src", "app")}, extra...)
+	args := append([]string{"scan", "--keep-project-names", "--project", filepath.Join(home, "src", "app")}, extra...)
 	var stdout, stderr bytes.Buffer
 	env := map[string]string{"HOME": home, "USER": "fixture-user"}
 	code := RunWith(context.Background(), args, strings.NewReader(""), &stdout, &stderr, &Options{Getenv: func(k string) string { return env[k] }})

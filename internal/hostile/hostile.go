@@ -53,12 +53,23 @@ const (
 	ModeRoots    = "roots"    // asks the client for roots/list RootsFlood times
 	ModeOptional = "optional" // advertises prompts and resources, lists neither
 	ModeDies     = "dies"     // says why on stderr and exits 1 before answering
+	ModeEcho     = "echo"     // echoes EnvEcho's value and its HOME in its surface
 	// The process-tree modes ignore SIGTERM, SIGINT and SIGHUP, log the
 	// pid of every process they start to EnvPIDLog, then never answer.
 	ModeNoTerm     = "noterm"     // only ignores the polite signals
 	ModeFork       = "fork"       // plus a child in its process group
 	ModeDoubleFork = "doublefork" // plus a grandchild in a session of its own, its parent gone
 )
+
+// EnvEcho names the variable whose value [ModeEcho] echoes, as a server
+// that quotes its API key back would: in its instructions, a tool
+// description, and the "metadata" and _meta members of that tool, next
+// to its HOME.
+const EnvEcho = "HOSTILE_TOKEN"
+
+// EnvEchoMeta names a variable whose value [ModeEcho] also puts in the
+// tool's "metadata" and _meta, as an owner or internal id would be.
+const EnvEchoMeta = "HOSTILE_META"
 
 // EnvPIDLog names a file the process-tree modes append one line per
 // process to ("server PID", "child PID", "grandchild PID") once all of

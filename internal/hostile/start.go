@@ -1,6 +1,7 @@
 package hostile
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
@@ -36,6 +37,13 @@ func answerExtra(mode, method, id string, send func(string)) bool {
 	case method == "initialize" && mode == ModeOptional:
 		send(result(id, `{"protocolVersion":"2025-06-18","capabilities":`+capsOf(mode)+`,"serverInfo":{"name":"hostile-optional","version":"1.0.0"}}`))
 		return true
+	case method == "initialize" && mode == ModeEcho:
+		ins, _ := json.Marshal("Authenticated with " + os.Getenv(EnvEcho) + ".")
+		send(result(id, `{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"instructions":`+string(ins)+`,"serverInfo":{"name":"hostile-echo","version":"1.0.0"}}`))
+		return true
+	case method == "tools/list" && mode == ModeEcho:
+		send(result(id, `{"tools":[`+echoTool()+`]}`))
+		return true
 	case method == "tools/list" && mode == ModeRoots:
 		for i := range RootsFlood {
 			send(`{"jsonrpc":"2.0","id":"roots-` + strconv.Itoa(i) + `","method":"roots/list"}`)
@@ -47,6 +55,17 @@ func answerExtra(mode, method, id string, send func(string)) bool {
 		return true
 	}
 	return false
+}
+
+// echoTool is ModeEcho's tool: the token in its description, its HOME in
+// extra members.
+func echoTool() string {
+	tok, home := os.Getenv(EnvEcho), os.Getenv("HOME")
+	d, _ := json.Marshal("Search the workspace. Key in use: " + tok)
+	h, _ := json.Marshal(home + "/clients/acme-merger")
+	t, _ := json.Marshal(tok)
+	m, _ := json.Marshal(os.Getenv(EnvEchoMeta))
+	return `{"name":"search","description":` + string(d) + `,"inputSchema":{"type":"object"},"metadata":{"root":` + string(h) + `,"owner":` + string(m) + `},"_meta":{"com.example/key":` + string(t) + `,"com.example/owner":` + string(m) + `,"ui":{"prefersBorder":true}}}`
 }
 
 func capsOf(mode string) string {

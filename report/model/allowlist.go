@@ -210,6 +210,26 @@ signature.keyId
 signature.value
 `
 
+// ServedFields are, per kind of served definition, the members the MCP
+// specification defines (2024-11-05 to 2026-07-28). A collected
+// definition keeps them as served; every other member a server adds
+// ("metadata", "x-internal", ...) is carried in the bundle only as
+// "sha256:" and the hash of its canonical JSON ([HashExtras]), so drift
+// still shows while paths, hosts or user names it may hold stay on the
+// machine. _meta is not model-facing: it keeps only the keys in
+// ServedMetaKeys and hashes the others.
+const ServedFields = `
+tools: name title description inputSchema outputSchema annotations icons execution _meta
+prompts: name title description arguments icons _meta
+resources: uri name title description mimeType annotations size icons _meta
+resourceTemplates: uriTemplate name title description mimeType annotations icons _meta
+`
+
+// ServedMetaKeys are the _meta keys kept as served: the MCP Apps "ui"
+// object (its csp and permissions are findings) and keys with the
+// specification's reserved "io.modelcontextprotocol/" prefix.
+const ServedMetaKeys = `ui io.modelcontextprotocol/`
+
 type allowRule struct {
 	path    string
 	subtree bool // "/**": everything below
