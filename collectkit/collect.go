@@ -55,6 +55,7 @@ type Options struct {
 	StartTimeout time.Duration
 	Parallel     int       // workers; default 4
 	Yes          bool      // skip the consent prompt
+	Quiet        bool      // with Yes, do not print the plan either
 	In           io.Reader // consent answers
 	Stderr       io.Writer // plan, prompt and progress
 	Progress     bool      // one line per server on Stderr

@@ -1,12 +1,15 @@
 package collectkit
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"strings"
 
+	"github.com/assay-mcp/assay/collectkit/inputfile"
 	"github.com/assay-mcp/assay/collectkit/redact"
 )
 
@@ -88,7 +91,8 @@ func commandName(words []string) string {
 }
 
 // scriptName names a server by its script: the file name without
-// extension, or for generic entry points (dist/index.js) the package
+// extension, or for generic entry points (dist/index.js, launcher.js,
+// server.js, ...) the name in the nearest package.json above it, else the
 // directory above them.
 func scriptName(p string) string {
 	parts := strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' })
@@ -99,13 +103,49 @@ func scriptName(p string) string {
 				name = name[:j]
 			}
 		}
-		switch name {
-		case "index", "main", "server", "cli", "app", "__main__", "dist", "build", "lib", "src", "bin", "out":
+		if genericEntry(name) {
+			if i == len(parts)-1 {
+				if pkg := nearestPackage(p); pkg != "" {
+					return pkg
+				}
+			}
 			continue
 		}
 		return name
 	}
 	return redact.Base(p)
+}
+
+// genericEntry reports names that say what a file is, not which server.
+func genericEntry(name string) bool {
+	switch strings.ToLower(name) {
+	case "index", "main", "server", "cli", "app", "__main__", "dist", "build", "lib", "src", "bin", "out",
+		"launcher", "launch", "entry", "start", "run", "stdio", "wrapper", "node_modules":
+		return true
+	}
+	return false
+}
+
+// nearestPackage is the package name (without scope) of the package.json
+// in the script's directory or up to three above it, "" when none names
+// one.
+func nearestPackage(script string) string {
+	dir := filepath.Dir(script)
+	for range 4 {
+		data, err := inputfile.Read(filepath.Join(dir, "package.json"), 1<<20)
+		if err == nil {
+			var pkg struct{ Name string }
+			if json.Unmarshal(data, &pkg) == nil && pkg.Name != "" {
+				return packageName(pkg.Name)
+			}
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			break
+		}
+		dir = up
+	}
+	return ""
 }
 
 // packageName strips a registry scope and version: "@scope/pkg@1.2" → "pkg".

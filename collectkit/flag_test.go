@@ -129,3 +129,28 @@ func TestRefuseCurrentDirectory(t *testing.T) {
 
 func fmtV(t Target) string   { return fmt.Sprintf("%v %+v", t, t) }
 func fmtGoV(t Target) string { return fmt.Sprintf("%#v", t) }
+
+// TestGenericEntryNamed: a server whose entry file says only what it is
+// (launcher.js, index.js, main.js, server.js) is named by the package
+// that holds it, else by its directory, never "launcher".
+func TestGenericEntryNamed(t *testing.T) {
+	dir := t.TempDir()
+	pkg := filepath.Join(dir, "node_modules", "@acme", "weather-mcp")
+	if err := os.MkdirAll(filepath.Join(pkg, "dist"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, "package.json"), []byte(`{"name":"@acme/weather-mcp","version":"1.0.0"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, entry := range []string{"launcher.js", "index.js", "main.js", "server.js", "dist/launcher.mjs"} {
+		tg, err := ParseServerFlag("node "+filepath.Join(pkg, entry), nil, nil)
+		if err != nil || tg.Name != "weather-mcp" {
+			t.Errorf("%s: named %q (%v), want the package weather-mcp", entry, tg.Name, err)
+		}
+	}
+	// No package.json: the directory names it.
+	tg, _ := ParseServerFlag("node /opt/billing-bridge/launcher.js", nil, nil)
+	if tg.Name != "billing-bridge" {
+		t.Errorf("/opt/billing-bridge/launcher.js: named %q, want billing-bridge", tg.Name)
+	}
+}

@@ -90,7 +90,7 @@ func confirm(targets []Target, plans []plan, o *Options) error {
 		n++
 		lines = append(lines, describe(targets[i], p)...)
 	}
-	if n == 0 {
+	if n == 0 || o.Yes && o.Quiet {
 		return nil
 	}
 	w := o.Stderr

@@ -119,11 +119,11 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.StringVar(out, "bundle", "assay-bundle.json", "the same as --out")
 	encoding := fs.String("encoding", "", "tokenizer for token counts (default o200k_base)")
 	label := fs.String("label", "", "a label for this machine recorded in the bundle (the host name is never recorded)")
-	quiet := fs.Bool("quiet", false, "no progress lines")
+	quiet := fs.Bool("quiet", false, "print only errors: no progress, no summary, and with --yes no plan")
 	version := fs.Bool("version", false, "print the version and exit")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
+		printFlags(stderr, fs)
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -194,6 +194,7 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		StartTimeout: *startTimeout,
 		Parallel:     *parallel,
 		Yes:          *yes,
+		Quiet:        *quiet,
 		In:           stdin,
 		Stderr:       stderr,
 		Progress:     !*quiet && collectkit.IsTerminal(stderr),
@@ -234,12 +235,16 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 		return exitIO
 	}
-	reached := summarize(stderr, b.Servers)
-	fmt.Fprintf(stderr, "wrote %s (%d servers", *out, len(b.Servers))
-	if key != nil {
-		fmt.Fprintf(stderr, ", signed by %s", signature.KeyID(key.Public().(ed25519.PublicKey)))
+	note := stderr
+	if *quiet {
+		note = io.Discard
 	}
-	fmt.Fprintln(stderr, "); review it before sending: it is plain JSON")
+	reached := summarize(note, b.Servers)
+	fmt.Fprintf(note, "wrote %s (%d servers", *out, len(b.Servers))
+	if key != nil {
+		fmt.Fprintf(note, ", signed by %s", signature.KeyID(key.Public().(ed25519.PublicKey)))
+	}
+	fmt.Fprintln(note, "); review it before sending: it is plain JSON")
 	if len(targets) > 0 && reached == 0 {
 		return exitUnavailable
 	}

@@ -220,3 +220,36 @@ func TestAsClientBundle(t *testing.T) {
 		t.Errorf("client views %+v", s.Clients)
 	}
 }
+
+// TestQuiet: -quiet (one dash, as before) and --quiet (two, as 'assay'
+// writes flags) print nothing on a successful consented run, and the
+// bundle is still written.
+func TestQuiet(t *testing.T) {
+	exe := selfServer(t, hostile.ModeOK)
+	for _, q := range []string{"-quiet", "--quiet"} {
+		out := filepath.Join(t.TempDir(), "b.json")
+		code, stdout, stderr := run(t, "", "--server", exe, "--env", hostile.EnvMode, "--yes", q, "--out", out)
+		if code != exitOK || stdout != "" || stderr != "" {
+			t.Errorf("%s: exit %d, printed %q %q; want 0 and nothing", q, code, stdout, stderr)
+		}
+		if _, err := os.Stat(out); err != nil {
+			t.Errorf("%s: no bundle: %v", q, err)
+		}
+	}
+}
+
+// TestHelpDoubleDash: the help lists every flag with two dashes, like
+// 'assay'.
+func TestHelpDoubleDash(t *testing.T) {
+	_, _, stderr := run(t, "", "-h")
+	for _, line := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(line, "  -") && !strings.HasPrefix(line, "  --") {
+			t.Errorf("single-dash flag in the help: %q", line)
+		}
+	}
+	for _, f := range []string{"  --quiet", "  --out FILE", "  --keep-project-names"} {
+		if !strings.Contains(stderr, f+"\n") {
+			t.Errorf("help lacks %q", f)
+		}
+	}
+}
