@@ -126,14 +126,21 @@ func Build(ms []Machine) *Fleet {
 		if m.Bundle.Host != nil {
 			row.OS = m.Bundle.Host.OS
 		}
+		onMachine := map[string]bool{}
+		keyOf := map[string]string{} // identity -> server key, for the findings
 		for _, s := range m.Bundle.Servers {
-			row.Servers++
-			row.Tools += len(s.Tools)
-			sr := servers[s.Identity]
+			key := serverKey(s)
+			keyOf[s.Identity] = key
+			if !onMachine[key] {
+				onMachine[key] = true
+				row.Servers++
+				row.Tools += len(s.Tools)
+			}
+			sr := servers[key]
 			if sr == nil {
 				sr = &ServerRow{Identity: s.Identity, Name: s.Name}
-				servers[s.Identity] = sr
-				versions[s.Identity] = map[string]bool{}
+				servers[key] = sr
+				versions[key] = map[string]bool{}
 			}
 			if len(sr.Machines) == 0 || sr.Machines[len(sr.Machines)-1] != label {
 				sr.Machines = append(sr.Machines, label)
@@ -141,7 +148,7 @@ func Build(ms []Machine) *Fleet {
 			var info struct{ Version string }
 			_ = json.Unmarshal(s.ServerInfo, &info)
 			if info.Version != "" {
-				versions[s.Identity][info.Version] = true
+				versions[key][info.Version] = true
 			}
 			if s.Config != nil {
 				for _, fact := range s.Config.Facts {
@@ -167,7 +174,11 @@ func Build(ms []Machine) *Fleet {
 					if t.Tier < "R4" {
 						continue
 					}
-					k := s.Identity + "\x00" + t.Name
+					sk, ok := keyOf[s.Identity]
+					if !ok {
+						sk = "identity:" + s.Identity
+					}
+					k := sk + "\x00" + t.Name
 					rt := risky[k]
 					if rt == nil {
 						rt = &RiskyTool{Server: s.Identity, Tool: t.Name, Tier: t.Tier, Effect: t.Effect, Kinds: t.Kinds}
@@ -176,7 +187,9 @@ func Build(ms []Machine) *Fleet {
 					if t.Tier > rt.Tier {
 						rt.Tier, rt.Effect, rt.Kinds = t.Tier, t.Effect, t.Kinds
 					}
-					rt.Machines = append(rt.Machines, label)
+					if n := len(rt.Machines); n == 0 || rt.Machines[n-1] != label {
+						rt.Machines = append(rt.Machines, label)
+					}
 				}
 			}
 		}
@@ -237,4 +250,15 @@ func surfaceHash(b *model.Bundle) string {
 // String is a one-line summary for logs.
 func (f *Fleet) String() string {
 	return fmt.Sprintf("%d machines, %d servers, %d tools", f.Totals["machines"], f.Totals["servers"], f.Totals["tools"])
+}
+
+// serverKey is what makes two entries one server, whatever they are
+// called in each config: the package a config launches (ecosystem and
+// name), else the identity. A server configured as "memory" in one client
+// and "mem" in another is counted once.
+func serverKey(s model.Server) string {
+	if c := s.Config; c != nil && c.Package != nil && c.Package.Name != "" {
+		return "package:" + c.Package.Ecosystem + ":" + c.Package.Name
+	}
+	return "identity:" + s.Identity
 }

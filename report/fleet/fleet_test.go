@@ -88,3 +88,28 @@ func TestUnpinnedFactCounts(t *testing.T) {
 		t.Errorf("unpinned = %d, want 1", got)
 	}
 }
+
+// TestOneServerTwoNames: the same package configured under two names on
+// one machine ("github" in cursor, "gh" in claude-desktop) is one server
+// with one set of tools, and its risky tool is listed once.
+func TestOneServerTwoNames(t *testing.T) {
+	m := machine("m01", "1.0.0", false)
+	pkg := &model.PackageRef{Ecosystem: "npm", Name: "@modelcontextprotocol/server-github"}
+	a := m.Bundle.Servers[0]
+	a.Config = &model.ServerConfig{Client: "cursor", Package: pkg}
+	b := a
+	b.Name, b.Identity = "gh", "gh|stdio|npx"
+	b.Config = &model.ServerConfig{Client: "claude-desktop", Package: pkg}
+	m.Bundle.Servers = []model.Server{a, b}
+	m.Findings.Servers = append(m.Findings.Servers, model.ServerReport{Identity: b.Identity, Tools: m.Findings.Servers[0].Tools})
+	f := Build([]Machine{m, machine("m02", "1.0.0", false)})
+	if f.Totals["servers"] != 2 || f.Machines[0].Servers != 1 || f.Machines[0].Tools != 1 {
+		t.Errorf("servers %d (want 2: the package, and m02's unpackaged github), m01 servers %d tools %d (want 1, 1)",
+			f.Totals["servers"], f.Machines[0].Servers, f.Machines[0].Tools)
+	}
+	for _, rt := range f.RiskyTools {
+		if rt.Server == b.Identity {
+			t.Errorf("the second name has its own risky row: %+v", f.RiskyTools)
+		}
+	}
+}

@@ -103,3 +103,23 @@ func TestSectionsExecFirstAndDriftFirstWhenComparing(t *testing.T) {
 		t.Errorf("comparison sections start %s, %s", s[0].ID, s[1].ID)
 	}
 }
+
+// TestContextHeading: a context is headed like the table names it; the
+// id is repeated only when it adds a variant.
+func TestContextHeading(t *testing.T) {
+	for _, c := range []struct {
+		ctx  model.Context
+		want string
+	}{
+		{model.Context{ID: "claude-desktop", Client: "claude-desktop"}, "claude-desktop (user scope)"},
+		{model.Context{ID: "claude-code@project-1a2b3c", Client: "claude-code", Root: "project-1a2b3c"}, "claude-code in project-1a2b3c"},
+		{model.Context{ID: "vscode-insiders@app", Client: "vscode", Root: "app"}, "vscode in app — vscode-insiders@app"},
+	} {
+		if got := contextHeading(c.ctx); got != c.want {
+			t.Errorf("contextHeading(%+v) = %q, want %q", c.ctx, got, c.want)
+		}
+		if strings.Count(contextHeading(c.ctx), c.ctx.Client) > 1 && c.ctx.ID == c.ctx.Client {
+			t.Errorf("%q repeats the client", contextHeading(c.ctx))
+		}
+	}
+}

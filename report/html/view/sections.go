@@ -106,11 +106,7 @@ func inventory(f *model.Findings) *Node {
 	names := serverNames(f)
 	if len(f.Contexts) > 0 {
 		for _, c := range f.Contexts {
-			title := c.Client
-			if c.Root != "" {
-				title += " in " + c.Root
-			}
-			out.Add(El("h3", T(line(c.ID)+" — "+line(title))))
+			out.Add(El("h3", T(contextHeading(c))))
 			var rows []*Node
 			for _, s := range c.Servers {
 				state := "enabled"
@@ -466,4 +462,22 @@ func noConfig(f *model.Findings) string {
 		return "No client configuration in this input: some servers were scanned directly, the others come from stored surfaces."
 	}
 	return "No client configuration in this input: the servers come from stored surfaces."
+}
+
+// contextHeading names a context as the table does ("claude-code in
+// project-1a2b3c", "claude-desktop (user scope)"); its id is added only
+// when it says more (a client variant), never "claude-desktop —
+// claude-desktop".
+func contextHeading(c model.Context) string {
+	title, id := line(c.Client), c.Client
+	if c.Root != "" {
+		title += " in " + line(c.Root)
+		id += "@" + c.Root
+	} else {
+		title += " (user scope)"
+	}
+	if c.ID != "" && c.ID != id {
+		title += " — " + line(c.ID)
+	}
+	return title
 }
