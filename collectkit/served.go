@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/assay-mcp/assay/collectkit/config"
 	"github.com/assay-mcp/assay/collectkit/redact"
 	"github.com/assay-mcp/assay/report/model"
 )
@@ -64,14 +65,8 @@ func flaggedSecrets(t Target) []string {
 			}
 		}
 	}
-	_, found := redact.Args(t.Args)
-	for _, f := range found {
-		a := t.Args[f.Index]
-		out = append(out, a)
-		if _, v, ok := strings.Cut(a, "="); ok {
-			out = append(out, v)
-		}
-	}
+	// The secret arguments, as the config's literal_secret facts see them.
+	out = append(out, (&config.Launch{Args: t.Args}).Secrets()...)
 	out = append(out, credArgValues(t.Args)...)
 	if _, ok := redact.URLSecret(t.URL); ok {
 		out = append(out, urlSecrets(t.URL)...)

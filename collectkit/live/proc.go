@@ -27,6 +27,8 @@ type proc struct {
 	tail    *procgroup.Tail
 	done    chan struct{}
 	waitErr error
+	// reaped is closed once the orphans were swept after the exit.
+	reaped chan struct{}
 	// unhook removes the forced-exit clean-up of this process.
 	unhook func()
 }
@@ -62,7 +64,7 @@ func startProc(path string, args []string, env map[string]string, dir string) (*
 	if err != nil {
 		return nil, fmt.Errorf("creating a temporary home: %w", err)
 	}
-	p := &proc{home: home, tail: &procgroup.Tail{Max: 4096}, done: make(chan struct{})}
+	p := &proc{home: home, tail: &procgroup.Tail{Max: 4096}, done: make(chan struct{}), reaped: make(chan struct{})}
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		os.RemoveAll(home)
@@ -104,6 +106,8 @@ func startProc(path string, args []string, env map[string]string, dir string) (*
 	go func() {
 		p.waitErr = procgroup.Wait(cmd)
 		close(p.done)
+		procgroup.ReapIfIdle()
+		close(p.reaped)
 	}()
 	return p, nil
 }
@@ -153,7 +157,7 @@ func (p *proc) stop(grace time.Duration) {
 	}
 	procgroup.Kill(p.cmd)
 	select {
-	case <-p.done:
+	case <-p.reaped:
 	case <-time.After(5 * time.Second):
 	}
 	closeAll(p.stdout, p.stderrR)

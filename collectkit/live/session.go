@@ -145,6 +145,12 @@ func stdioAttempt(ctx context.Context, spec Spec, lim Limits, version string) (*
 	}}
 	spec.ProtocolVersion = version
 	hs, listed := session(sctx, spec, t, rec, res, func() (string, string) {
+		// Its output ended: give a dying process time to be waited for,
+		// so the cause is its exit status, not "connection closed".
+		select {
+		case <-p.done:
+		case <-time.After(500 * time.Millisecond):
+		}
 		if ended, how := p.exited(); ended {
 			return CodeCrashed, "the server exited " + how
 		}

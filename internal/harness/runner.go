@@ -151,6 +151,7 @@ func startAgent(o *Options) (*agentProc, error) {
 	go func() {
 		p.waitErr = procgroup.Wait(cmd)
 		close(p.done)
+		procgroup.ReapIfIdle()
 	}()
 	return p, nil
 }

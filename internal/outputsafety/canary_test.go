@@ -13,28 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/assay-mcp/assay/internal/canary"
 	"github.com/assay-mcp/assay/internal/hostile"
 	"github.com/assay-mcp/assay/internal/testenv"
 )
-
-// canaryArgShapes are argument shapes whose value must never be shown;
-// each holds CANARY and its number.
-var canaryArgShapes = [][]string{
-	{"-p", "CANARY01"}, {"-k", "CANARY02"}, {"-P", "CANARY03"}, {"--pass", "CANARY04"},
-	{"--password=CANARY05"}, {"--env=API_KEY=CANARY06"}, {"--env", "API_KEY=CANARY07"},
-	{"API_KEY=CANARY08"}, {"-e", "TOKEN=CANARY09"}, {"ops@canary10.example.com"},
-	{"--user=canary11@example.org"}, {"--token", "CANARY12"}, {"--api-key=CANARY13"},
-	{"-u", "admin:CANARY14"}, {"https://user:CANARY15@host.example/x"},
-	{"https://host.example/x?key=CANARY16"}, {"--header", "X-Api-Key: CANARY17"},
-	{"-H", "Authorization: Bearer CANARY18"}, {"--db", "postgres://u:CANARY19@db/x"},
-	{"--secret", "CANARY20"}, {"--client-secret=CANARY21"}, {"--auth", "CANARY22"},
-	{"--key", "CANARY23"}, {"--cred", "CANARY24"}, {"--account", "CANARY25"},
-	{"--license", "CANARY26"}, {"--connection-string", "CANARY27"}, {"--dsn=CANARY28"},
-	{"--sign-key", "CANARY29"}, {"--session", "CANARY30"}, {"/srv/CANARY31/server.js"},
-	{"bash -c 'export TOKEN=CANARY32; run'"}, {"--workspace-id", "CANARY33"},
-	{"DATABASE_URL=postgres://CANARY34@db"}, {"--tenant=CANARY35"},
-	{"~/clients/CANARY36/data"}, {"/home/alice/CANARY37/notes.md"},
-}
 
 // canaryEnvShapes are literal secrets given in a server's env, which the
 // echo server repeats in its instructions, a description and _meta.
@@ -82,7 +64,7 @@ func TestCanaryMatrix(t *testing.T) {
 	}
 	servers := map[string]any{}
 	shapes := 0
-	for i, a := range canaryArgShapes {
+	for i, a := range canary.ArgShapes() {
 		servers[fmt.Sprintf("arg%02d", i+1)] = map[string]any{"command": "true", "args": append([]string{"server.js"}, a...)}
 		shapes++
 	}

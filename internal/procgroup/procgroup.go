@@ -40,19 +40,26 @@ func Start(cmd *exec.Cmd) error {
 	return nil
 }
 
-// Wait waits for cmd, started by [Start], and stops tracking it. When it
-// was the last one running, orphans its process tree left behind and that
-// were adopted by this process are killed and reaped.
+// Wait waits for cmd, started by [Start], and stops tracking it. Record
+// the exit, then call [ReapIfIdle].
 func Wait(cmd *exec.Cmd) error {
 	err := cmd.Wait()
 	running.Lock()
 	delete(running.pids, cmd.Process.Pid)
-	last := len(running.pids) == 0
 	running.Unlock()
-	if last {
+	return err
+}
+
+// ReapIfIdle kills and reaps the orphans adopted by this process
+// ([ReapOrphans]) when no process started by [Start] is running any more;
+// while one runs, an orphan may be a helper it still needs.
+func ReapIfIdle() {
+	running.Lock()
+	idle := len(running.pids) == 0
+	running.Unlock()
+	if idle {
 		ReapOrphans()
 	}
-	return err
 }
 
 // tracked reports whether pid is a child started by [Start] and not yet
