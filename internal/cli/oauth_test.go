@@ -8,10 +8,8 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -58,33 +56,6 @@ func scriptedBrowser(t *testing.T, badState bool) func(ctx context.Context, u st
 	}
 }
 
-// deviceUser watches stderr for the user code and approves it, as a
-// person typing it on another device would.
-type deviceUser struct {
-	fx  *oauthfixture.Fixture
-	mu  sync.Mutex
-	buf bytes.Buffer
-	ok  bool
-}
-
-var userCode = regexp.MustCompile(`enter the code\s+(\S+)`)
-
-func (d *deviceUser) Write(p []byte) (int, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.buf.Write(p)
-	if m := userCode.FindStringSubmatch(d.buf.String()); m != nil && !d.ok {
-		d.ok = d.fx.Approve(m[1])
-	}
-	return len(p), nil
-}
-
-func (d *deviceUser) String() string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.buf.String()
-}
-
 type oauthRun struct {
 	code   int
 	stdout string
@@ -100,7 +71,7 @@ func runOAuth(t *testing.T, ctx context.Context, fx *oauthfixture.Fixture, opts 
 		full[i] = strings.ReplaceAll(a, "$DIR", dir)
 	}
 	var out bytes.Buffer
-	errw := &deviceUser{fx: fx}
+	errw := fx.NewUser()
 	code := RunWith(ctx, full, strings.NewReader(""), &out, errw, opts)
 	return oauthRun{code: code, stdout: out.String(), stderr: errw.String(), dir: dir}
 }

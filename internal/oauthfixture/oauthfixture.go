@@ -12,6 +12,7 @@
 package oauthfixture
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -294,4 +295,38 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// User is the person at the terminal for the device flow: an io.Writer
+// for the run's stderr that approves the first user code it reads
+// ("enter the code XXXX-XXXX"), as typing it on another device would.
+// String returns everything written.
+type User struct {
+	fx   *Fixture
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	done bool
+}
+
+// NewUser returns the device-flow user of fx.
+func (fx *Fixture) NewUser() *User { return &User{fx: fx} }
+
+func (u *User) Write(p []byte) (int, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.buf.Write(p)
+	if !u.done {
+		if _, rest, ok := strings.Cut(u.buf.String(), "enter the code"); ok {
+			if f := strings.Fields(rest); len(f) > 0 && strings.Contains(rest, "\n") {
+				u.done = u.fx.Approve(f[0])
+			}
+		}
+	}
+	return len(p), nil
+}
+
+func (u *User) String() string {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.buf.String()
 }
