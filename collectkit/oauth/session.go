@@ -89,7 +89,7 @@ func (l *login) run(ctx context.Context, serverURL string, req *http.Request, re
 		}
 		if d.device != "" {
 			resp.Body.Close()
-			l.say("the server asks for an OAuth login (HTTP %d) at %s; using the device flow%s", resp.StatusCode, hostOf(d.asm.Issuer), why(l.o.Device))
+			l.say("the server asks for an OAuth login (HTTP %d) at %s: Assay registers as a public client where needed and uses the device flow%s; the token goes to this server only", resp.StatusCode, hostOf(d.asm.Issuer), why(l.o.Device))
 			return l.deviceFlow(ctx, d)
 		}
 		if l.o.Device {
@@ -97,7 +97,7 @@ func (l *login) run(ctx context.Context, serverURL string, req *http.Request, re
 			return nil, fail("the authorization server at %s does not offer the device flow (RFC 8628); use --oauth without --oauth-device", hostOf(d.asm.Issuer))
 		}
 	}
-	l.say("the server asks for an OAuth login (HTTP %d); using the authorization code flow in a browser", resp.StatusCode)
+	l.say("the server asks for an OAuth login (HTTP %d): Assay reads its authorization metadata, registers as a public client where needed, and logs in with the authorization code flow in a browser; the token goes to this server only", resp.StatusCode)
 	return l.authCode(ctx, req, resp, browser)
 }
 
