@@ -266,6 +266,7 @@ func fill(s *model.Server, r *live.Result) {
 	s.Prompts = r.Prompts
 	s.Resources = r.Resources
 	s.ResourceTemplates = r.ResourceTemplates
+	s.ListCache = r.ListCache
 	for _, e := range r.Errors {
 		e.Message = scrubLocal(e.Message)
 		s.Errors = append(s.Errors, e)

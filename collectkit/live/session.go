@@ -68,7 +68,9 @@ type Result struct {
 	Prompts           []json.RawMessage
 	Resources         []json.RawMessage
 	ResourceTemplates []json.RawMessage
-	Errors            []model.CollectionError
+	// ListCache are the cache hints of the list results (first pages).
+	ListCache []model.ListCache
+	Errors    []model.CollectionError
 	// Stderr is the tail of a local server's stderr, for the operator's
 	// eyes only; it may hold paths and must never be written to a bundle.
 	Stderr string
@@ -292,6 +294,7 @@ func session(ctx context.Context, spec Spec, t mcp.Transport, rec *recorder, res
 			})
 		}
 	}
+	res.ListCache = lister.caches
 	if !lister.stopped {
 		listedAt = time.Now()
 	}
@@ -327,6 +330,8 @@ type lister struct {
 	lim     Limits
 	gone    func() (string, string)
 	stopped bool // the connection is unusable; skip later lists
+	// caches are the cache hints of each list's first page.
+	caches []model.ListCache
 }
 
 // all pages through method with its own loop: the SDK's iterators have
@@ -358,6 +363,9 @@ func (l *lister) all(method string, call func(cursor string) error) []json.RawMe
 		case rep.shape != nil:
 			l.rec.add(CodeBadJSON, method, "malformed result: "+rep.shape.Error(), false)
 			return items
+		}
+		if page == 0 && rep.cache != nil {
+			l.caches = append(l.caches, *rep.cache)
 		}
 		items = append(items, rep.items...)
 		if rep.capped {
