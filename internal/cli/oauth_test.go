@@ -144,6 +144,7 @@ func TestOAuthAuthorizationCode(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
 		}
 	}
+	t.Logf("login and scan: %d requests to the authorization server, %d to the MCP server", fx.ASRequests.Load(), fx.RSRequests.Load())
 	noCanary(t, fx, r)
 	for _, format := range []string{"table", "markdown", "json"} {
 		r := runOAuth(t, ctx, fx, opts, "--oauth", "--format", format)

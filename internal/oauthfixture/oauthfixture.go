@@ -25,6 +25,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -62,6 +63,9 @@ type Fixture struct {
 	revoked bool
 	// Counters a test reads.
 	PKCEVerified, PKCEFailed, TokenRequests, Registrations int
+	// ASRequests and RSRequests count every request the authorization
+	// and the MCP server received.
+	ASRequests, RSRequests atomic.Int64
 }
 
 type codeGrant struct {
@@ -84,11 +88,11 @@ func Start(t testing.TB, o *Options) *Fixture {
 		fx.o.TokenLifetime = time.Hour
 	}
 	fx.Canary = "CANARYTOK" + rand.Text()
-	as := httptest.NewServer(fx.asMux())
+	as := httptest.NewServer(counted(&fx.ASRequests, fx.asMux()))
 	t.Cleanup(as.Close)
 	fx.Issuer = as.URL
 	mux := http.NewServeMux()
-	rs := httptest.NewServer(mux)
+	rs := httptest.NewServer(counted(&fx.RSRequests, mux))
 	t.Cleanup(rs.Close)
 	fx.URL = rs.URL + "/mcp"
 	prm := rs.URL + "/.well-known/oauth-protected-resource/mcp"
@@ -288,6 +292,13 @@ func (fx *Fixture) Approve(userCode string) bool {
 		}
 	}
 	return false
+}
+
+func counted(n *atomic.Int64, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		h.ServeHTTP(w, r)
+	})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
