@@ -166,7 +166,7 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 	}
 	if tok.err != nil {
 		s.Errors = append(s.Errors, *tok.err)
-		prog.failure(s.Name, s.Errors, "")
+		prog.failure(s.Name, s.Errors, "", false)
 		return s
 	}
 	prog.line(i, s.Name, "starting")
@@ -210,7 +210,7 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 	prog.done(i, &s, res, time.Since(start))
 	if res.Failed() {
 		tail := lastLines(res.Stderr, stderrLines)
-		prog.failure(s.Name, s.Errors, tail)
+		prog.failure(s.Name, s.Errors, tail, t.Transport == "stdio")
 		if o.OnStderr != nil && tail != "" {
 			o.OnStderr(s.Identity, tail)
 		}

@@ -291,3 +291,58 @@ func TestOAuthInterrupt(t *testing.T) {
 		t.Error("a bundle was written after ^C")
 	}
 }
+
+// TestOAuthClientID: --oauth-client-id is used as a registered client id,
+// or, as an https URL, as a Client ID Metadata Document where the server
+// supports them; no dynamic registration happens either way.
+func TestOAuthClientID(t *testing.T) {
+	for _, id := range []string{"assay-preregistered", "https://assay.example/oauth/client.json"} {
+		t.Run(id[:5], func(t *testing.T) {
+			fx := oauthfixture.Start(t, &oauthfixture.Options{NoRegistration: true, Preregistered: id})
+			var sawID string
+			browse := scriptedBrowser(t, false)
+			opts := &Options{OpenBrowser: func(ctx context.Context, u string) error {
+				if p, err := url.Parse(u); err == nil {
+					sawID = p.Query().Get("client_id")
+				}
+				return browse(ctx, u)
+			}}
+			r := runOAuth(t, testenv.Context(t, 60*time.Second), fx, opts, "--oauth", "--oauth-client-id", id, "--bundle", "$DIR/b.json")
+			if r.code != 0 {
+				t.Fatalf("exit %d\n%s", r.code, r.stderr)
+			}
+			collected(t, filepath.Join(r.dir, "b.json"))
+			if _, _, _, reg := fx.Counts(); reg != 0 || sawID != id {
+				t.Errorf("client_id %q, %d registrations; want %q and none", sawID, reg, id)
+			}
+			noCanary(t, fx, r)
+		})
+	}
+}
+
+// TestOAuthCacheRefresh: a cached token that expired is refreshed with
+// its refresh token (no new login) and the cache keeps the new one.
+func TestOAuthCacheRefresh(t *testing.T) {
+	// x/oauth2 treats a token as expired 10 s before its expiry: a 5 s
+	// lifetime is stale on the next run.
+	fx := oauthfixture.Start(t, &oauthfixture.Options{TokenLifetime: 5 * time.Second})
+	cache := filepath.Join(t.TempDir(), "tokens.json")
+	opts := &Options{OpenBrowser: scriptedBrowser(t, false)}
+	ctx := testenv.Context(t, 60*time.Second)
+	if r := runOAuth(t, ctx, fx, opts, "--oauth", "--oauth-cache", cache); r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	first, _ := os.ReadFile(cache)
+	_, _, tokensBefore, _ := fx.Counts()
+	r := runOAuth(t, ctx, fx, opts, "--oauth", "--oauth-cache", cache, "--bundle", "$DIR/b.json")
+	if r.code != 0 || !strings.Contains(r.stderr, "using the token cached") {
+		t.Fatalf("exit %d, want the cached token refreshed and used\n%s", r.code, r.stderr)
+	}
+	collected(t, filepath.Join(r.dir, "b.json"))
+	second, _ := os.ReadFile(cache)
+	pkce, _, tokens, _ := fx.Counts()
+	if pkce != 1 || tokens <= tokensBefore || bytes.Equal(first, second) {
+		t.Errorf("logins %d, token requests %d→%d, cache rewritten %v; want 1 login, a refresh, a new cache", pkce, tokensBefore, tokens, !bytes.Equal(first, second))
+	}
+	noCanary(t, fx, r)
+}

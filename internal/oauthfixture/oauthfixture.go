@@ -41,6 +41,13 @@ type Options struct {
 	NoDevice bool
 	// TokenLifetime is how long access tokens are accepted; default 1h.
 	TokenLifetime time.Duration
+	// NoRegistration hides the registration endpoint (RFC 7591).
+	NoRegistration bool
+	// Preregistered is a client id the server knows beforehand; it may
+	// redirect to any loopback port (RFC 8252 §7.3). An https URL is a
+	// Client ID Metadata Document, and the server then advertises
+	// client_id_metadata_document_supported.
+	Preregistered string
 }
 
 // Fixture is a running authorization server and protected MCP server.
@@ -151,9 +158,17 @@ func (fx *Fixture) asMux() *http.ServeMux {
 		if !fx.o.NoDevice {
 			doc["device_authorization_endpoint"] = fx.Issuer + "/device"
 		}
+		if fx.o.NoRegistration {
+			delete(doc, "registration_endpoint")
+		}
+		if strings.HasPrefix(fx.o.Preregistered, "https://") {
+			doc["client_id_metadata_document_supported"] = true
+		}
 		writeJSON(w, http.StatusOK, doc)
 	})
-	m.HandleFunc("/register", fx.register)
+	if !fx.o.NoRegistration {
+		m.HandleFunc("/register", fx.register)
+	}
 	m.HandleFunc("/authorize", fx.authorize)
 	m.HandleFunc("/token", fx.token)
 	m.HandleFunc("/device", fx.device)
@@ -184,6 +199,12 @@ func (fx *Fixture) authorize(w http.ResponseWriter, r *http.Request) {
 	defer fx.mu.Unlock()
 	redirects, ok := fx.clients[q.Get("client_id")]
 	redirect := q.Get("redirect_uri")
+	if fx.o.Preregistered != "" && q.Get("client_id") == fx.o.Preregistered {
+		ok, redirects = true, []string{redirect}
+		if u, err := url.Parse(redirect); err != nil || u.Scheme != "http" || u.Hostname() != "127.0.0.1" {
+			ok = false
+		}
+	}
 	if !ok || !slices.Contains(redirects, redirect) {
 		http.Error(w, "unknown client or redirect_uri", http.StatusBadRequest)
 		return
@@ -210,6 +231,11 @@ func (fx *Fixture) token(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := r.PostForm
+	if id, _, ok := r.BasicAuth(); ok { // client_secret_basic, form-encoded (RFC 6749 §2.3.1)
+		if dec, err := url.QueryUnescape(id); err == nil {
+			f.Set("client_id", dec)
+		}
+	}
 	fx.mu.Lock()
 	defer fx.mu.Unlock()
 	fx.TokenRequests++
@@ -269,7 +295,8 @@ func (fx *Fixture) device(w http.ResponseWriter, r *http.Request) {
 	}
 	fx.mu.Lock()
 	defer fx.mu.Unlock()
-	if _, ok := fx.clients[r.PostForm.Get("client_id")]; !ok || r.PostForm.Get("resource") != fx.URL {
+	id := r.PostForm.Get("client_id")
+	if _, ok := fx.clients[id]; (!ok && id != fx.o.Preregistered) || r.PostForm.Get("resource") != fx.URL {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "invalid_client"})
 		return
 	}
