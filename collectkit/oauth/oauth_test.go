@@ -93,3 +93,16 @@ func TestIsCIMD(t *testing.T) {
 		}
 	}
 }
+
+func TestChallengeError(t *testing.T) {
+	for h, want := range map[string]string{
+		`Bearer error="invalid_token", error_description="expired"`: ", invalid_token",
+		`Bearer resource_metadata="https://a.example/x"`:            "",
+		`Basic realm="x"`: "",
+	} {
+		resp := &http.Response{Header: http.Header{"Www-Authenticate": {h}}}
+		if got := challengeError(resp); got != want {
+			t.Errorf("%s: got %q, want %q", h, got, want)
+		}
+	}
+}

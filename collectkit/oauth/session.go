@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"sync"
 
+	"github.com/modelcontextprotocol/go-sdk/oauthex"
 	"golang.org/x/oauth2"
 )
 
@@ -168,12 +169,10 @@ func (l *login) verify(ctx context.Context, serverURL, transport string, ts oaut
 
 // challengeError is the RFC 6750 error code of a Bearer challenge.
 func challengeError(resp *http.Response) string {
-	for _, v := range resp.Header.Values("WWW-Authenticate") {
-		if i := bytes.Index([]byte(v), []byte(`error="`)); i >= 0 {
-			rest := v[i+len(`error="`):]
-			if j := bytes.IndexByte([]byte(rest), '"'); j > 0 {
-				return ", " + clip(rest[:j], 40)
-			}
+	challenges, _ := oauthex.ParseWWWAuthenticate(resp.Header.Values("WWW-Authenticate"))
+	for _, c := range challenges {
+		if e := c.Params["error"]; c.Scheme == "bearer" && e != "" {
+			return ", " + clip(e, 40)
 		}
 	}
 	return ""
