@@ -200,6 +200,18 @@ func TestOAuthDeviceFlow(t *testing.T) {
 			noCanary(t, fx, r)
 		})
 	}
+	t.Run("printed-url", func(t *testing.T) {
+		// No browser and no device flow: the URL is printed for the
+		// user, who opens it by hand.
+		fx := oauthfixture.Start(t, &oauthfixture.Options{NoDevice: true})
+		r := runOAuth(t, testenv.Context(t, 60*time.Second), fx, &Options{OpenBrowser: scriptedBrowser(t, false), HasBrowser: func() bool { return false }},
+			"--oauth", "--bundle", "$DIR/b.json")
+		if r.code != 0 || !strings.Contains(r.stderr, "could not open a browser: open this URL yourself") {
+			t.Fatalf("exit %d, want the URL printed and the login done by hand\n%s", r.code, r.stderr)
+		}
+		collected(t, filepath.Join(r.dir, "b.json"))
+		noCanary(t, fx, r)
+	})
 	t.Run("not-offered", func(t *testing.T) {
 		fx := oauthfixture.Start(t, &oauthfixture.Options{NoDevice: true})
 		r := runOAuth(t, testenv.Context(t, 60*time.Second), fx, &Options{OpenBrowser: scriptedBrowser(t, false)}, "--oauth-device")

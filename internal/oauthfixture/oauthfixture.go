@@ -335,15 +335,18 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// User is the person at the terminal for the device flow: an io.Writer
-// for the run's stderr that approves the first user code it reads
-// ("enter the code XXXX-XXXX"), as typing it on another device would.
+// User is the person at the terminal: an io.Writer for the run's stderr
+// that approves the first device-flow user code it reads ("enter the
+// code XXXX-XXXX"), as typing it on another device would, and opens the
+// first authorization URL printed for it (when no browser could be
+// launched) in a client that follows the redirect back to Assay.
 // String returns everything written.
 type User struct {
-	fx   *Fixture
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	done bool
+	fx     *Fixture
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	done   bool
+	opened bool
 }
 
 // NewUser returns the device-flow user of fx.
@@ -357,6 +360,18 @@ func (u *User) Write(p []byte) (int, error) {
 		if _, rest, ok := strings.Cut(u.buf.String(), "enter the code"); ok {
 			if f := strings.Fields(rest); len(f) > 0 && strings.Contains(rest, "\n") {
 				u.done = u.fx.Approve(f[0])
+			}
+		}
+	}
+	if !u.opened {
+		for _, line := range strings.Split(u.buf.String(), "\n") {
+			if l := strings.TrimSpace(line); strings.HasPrefix(l, u.fx.Issuer+"/authorize?") {
+				u.opened = true
+				go func() {
+					if resp, err := http.Get(l); err == nil {
+						resp.Body.Close()
+					}
+				}()
 			}
 		}
 	}
