@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/assay-mcp/assay/collectkit/live"
+	"github.com/assay-mcp/assay/collectkit/oauth"
 	"github.com/assay-mcp/assay/collectkit/redact"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -73,6 +74,11 @@ type Options struct {
 	// AsClients lists every server again under these client identities
 	// (--as-client); the core reports a surface that differs (INJ-016).
 	AsClients []mcp.Implementation
+	// OAuth, when set, logs in to every remote server that asks for an
+	// OAuth login (401) before collecting it (--oauth); the token is used
+	// for that server's requests only. Nil sends no credential but the
+	// configured headers.
+	OAuth *oauth.Session
 	// OnStderr, when set, gets the last lines a failed local server
 	// wrote on stderr, scrubbed of secrets, home and user name, keyed by
 	// server identity: for local findings, never for a bundle.
@@ -126,6 +132,10 @@ func Collect(ctx context.Context, targets []Target, opts *Options) ([]model.Serv
 	if err := confirm(targets, plans, &o); err != nil {
 		return nil, err
 	}
+	tokens, err := logins(ctx, targets, plans, &o)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]model.Server, len(targets))
 	prog := &progress{w: o.Stderr, on: o.Progress, total: len(targets)}
 	jobs := make(chan int)
@@ -135,7 +145,7 @@ func Collect(ctx context.Context, targets []Target, opts *Options) ([]model.Serv
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				out[i] = collectOne(ctx, targets[i], plans[i], &o, prog, i)
+				out[i] = collectOne(ctx, targets[i], plans[i], &o, prog, i, tokens[i])
 			}
 		}()
 	}
@@ -148,11 +158,16 @@ func Collect(ctx context.Context, targets []Target, opts *Options) ([]model.Serv
 }
 
 // collectOne contacts one target under the per-server timeout.
-func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progress, i int) model.Server {
+func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progress, i int, tok login) model.Server {
 	s := serverShell(t)
 	if p.refused != nil {
 		s.Errors = append(s.Errors, *p.refused)
 		prog.line(i, s.Name, "skipped: "+p.refused.Message)
+		return s
+	}
+	if tok.err != nil {
+		s.Errors = append(s.Errors, *tok.err)
+		prog.failure(s.Name, s.Errors, "", false)
 		return s
 	}
 	prog.line(i, s.Name, "starting")
@@ -182,6 +197,7 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 		Client:       o.Client,
 		StartTimeout: o.StartTimeout,
 		Timeout:      o.Timeout,
+		Token:        tok.source,
 	}
 	res := live.Run(sctx, spec)
 	fill(&s, res)
@@ -196,7 +212,7 @@ func collectOne(ctx context.Context, t Target, p plan, o *Options, prog *progres
 	prog.done(i, &s, res, time.Since(start))
 	if res.Failed() {
 		tail := lastLines(res.Stderr, stderrLines)
-		prog.failure(s.Name, s.Errors, tail)
+		prog.failure(s.Name, s.Errors, tail, t.Transport == "stdio")
 		if o.OnStderr != nil && tail != "" {
 			o.OnStderr(s.Identity, tail)
 		}
@@ -252,6 +268,7 @@ func fill(s *model.Server, r *live.Result) {
 	s.Prompts = r.Prompts
 	s.Resources = r.Resources
 	s.ResourceTemplates = r.ResourceTemplates
+	s.ListCache = r.ListCache
 	for _, e := range r.Errors {
 		e.Message = scrubLocal(e.Message)
 		s.Errors = append(s.Errors, e)

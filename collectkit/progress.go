@@ -93,7 +93,7 @@ func lastLines(s string, n int) string {
 
 // failure always tells the operator, terminal or not, why a server could
 // not be collected and what it said last on stderr.
-func (p *progress) failure(name string, errs []model.CollectionError, tail string) {
+func (p *progress) failure(name string, errs []model.CollectionError, tail string, local bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	msg := "could not be collected"
@@ -101,6 +101,9 @@ func (p *progress) failure(name string, errs []model.CollectionError, tail strin
 		msg = errs[0].Message
 	}
 	fmt.Fprintf(p.w, "assay: server %s: %s\n", textsafe.Line(name), textsafe.Line(msg))
+	if !local {
+		return // a remote server's stderr is not ours to see
+	}
 	if tail == "" {
 		fmt.Fprintln(p.w, "  (it wrote nothing on stderr)")
 		return

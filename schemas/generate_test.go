@@ -65,6 +65,8 @@ var constraints = map[string]map[string]any{
 	"ServerConfig.Auth":      {"enum": []any{"none", "env_ref", "literal_secret", "helper_command", "oauth"}},
 	"ServerConfig.Line":      {"minimum": 1},
 	"CollectionError.Code":   {"minLength": 1},
+	"ListCache.List":         {"enum": []any{"tools", "prompts", "resources", "resourceTemplates"}},
+	"ListCache.Malformed":    {"enum": []any{"ttlMs", "cacheScope"}},
 	// assay.lock/v1 (report/lock)
 	"Lock.Salt":             {"pattern": "^[0-9a-f]{64}$"},
 	"Lock.Hash":             {"pattern": "^sha256:[0-9a-f]{64}$"},

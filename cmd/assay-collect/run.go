@@ -71,6 +71,13 @@ Examples:
   assay-collect --connect --anonymize "$SALT" --sign consultant.key
   assay-collect --server "npx -y @modelcontextprotocol/server-memory@2026.8.31"
   assay-collect --server https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
+  assay-collect --server https://mcp.example.com/mcp --oauth     # log in in your browser
+
+OAuth: --oauth logs in to a remote server that answers 401 (authorization
+code + PKCE S256 in your browser, redirect to 127.0.0.1; --oauth-device or
+no browser: the device flow, a code to enter on any device). The token is
+sent to that server only and never written to the bundle; --oauth-cache
+FILE keeps it (mode 0600) for the next run. See docs/remote.md.
 
 Flags:
 `
@@ -119,6 +126,11 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.StringVar(out, "bundle", "assay-bundle.json", "the same as --out")
 	encoding := fs.String("encoding", "", "tokenizer for token counts (default o200k_base)")
 	label := fs.String("label", "", "a label for this machine recorded in the bundle (the host name is never recorded)")
+	var oauthf collectkit.OAuthFlags
+	fs.BoolVar(&oauthf.On, "oauth", false, collectkit.OAuthHelp.On)
+	fs.BoolVar(&oauthf.Device, "oauth-device", false, collectkit.OAuthHelp.Device)
+	fs.StringVar(&oauthf.Cache, "oauth-cache", "", collectkit.OAuthHelp.Cache)
+	fs.StringVar(&oauthf.ClientID, "oauth-client-id", "", collectkit.OAuthHelp.ClientID)
 	quiet := fs.Bool("quiet", false, "print only errors: no progress, no summary, and with --yes no plan")
 	version := fs.Bool("version", false, "print the version and exit")
 	fs.Usage = func() {
@@ -141,6 +153,10 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	if *timeout <= 0 || *parallel <= 0 || *startTimeout <= 0 {
 		fmt.Fprintln(stderr, "assay-collect: --timeout, --start-timeout and --parallel must be positive")
+		return exitUsage
+	}
+	if err := oauthf.Check(len(servers), *connect, headers); err != nil {
+		fmt.Fprintf(stderr, "assay-collect: %v\n", err)
 		return exitUsage
 	}
 	var asIDs []mcp.Implementation
@@ -189,7 +205,13 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		printPlan(stdout, src, targets, *out, *salt != "", key != nil)
 		return exitOK
 	}
+	session, err := oauthf.Session(*timeout, stderr, "assay-collect "+Version)
+	if err != nil {
+		fmt.Fprintf(stderr, "assay-collect: %v\n", err)
+		return exitNoInput
+	}
 	got, err := collectkit.Collect(ctx, targets, &collectkit.Options{
+		OAuth:        session,
 		Timeout:      *timeout,
 		StartTimeout: *startTimeout,
 		Parallel:     *parallel,

@@ -38,6 +38,9 @@ func TestUsage(t *testing.T) {
 		{[]string{"--server", "node x.js", "--env", "ASSAY_SURELY_UNSET_VAR"}, exitUsage, "not set"},
 		{[]string{"--server", "x", "--timeout", "0s"}, exitUsage, "must be positive"},
 		{[]string{"--server", "x", "--as-client", "claude"}, exitUsage, "want NAME/VERSION"},
+		{[]string{"--oauth-cache", "c.json"}, exitUsage, "apply with --oauth"},
+		{[]string{"--oauth"}, exitUsage, "give --server URL"},
+		{[]string{"--server", "https://h.example/mcp", "--oauth", "--header", "Authorization: Bearer ${T}"}, exitUsage, "exclude each other"},
 		{[]string{"--version"}, exitOK, ""},
 		{[]string{"-h"}, exitOK, "Usage: assay-collect"},
 	} {

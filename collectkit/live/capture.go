@@ -56,7 +56,8 @@ type reply struct {
 	next   *string
 	shape  error // the result did not have the expected shape
 	rpcErr *jsonrpc.Error
-	capped bool // items beyond the cap were dropped
+	capped bool             // items beyond the cap were dropped
+	cache  *model.ListCache // ttlMs / cacheScope of a list result
 }
 
 // recorder keeps what crossed the connection: raw results by method,
@@ -259,6 +260,7 @@ func (r *recorder) received(resp *jsonrpc.Response) (_ jsonrpc.Message, keep boo
 		rep.shape = fmt.Errorf("result is not a JSON object: %w", err)
 		return resp, true
 	}
+	rep.cache = model.ReadListCache(key, head)
 	if c, ok := head["nextCursor"]; ok && string(c) != "null" {
 		var s string
 		if err := json.Unmarshal(c, &s); err != nil {

@@ -16,6 +16,7 @@ type httpCapture struct {
 	headers http.Header
 	rec     *recorder
 	lim     Limits
+	oauth   bool // requests carry an OAuth token (Spec.Token)
 
 	mu       sync.Mutex
 	total    int64
@@ -59,18 +60,21 @@ func (h *httpCapture) legacyOnly() bool {
 	return !h.postOK && (h.postFail == 400 || h.postFail == 404 || h.postFail == 405)
 }
 
-// failure names why the endpoint could not be used, or "" if the HTTP
-// exchange itself looked fine.
-func (h *httpCapture) failure() string {
+// failure names why the endpoint could not be used, with its code, or
+// "" if the HTTP exchange itself looked fine. A 401 or 403 to requests
+// carrying an OAuth token is the token's rejection (expired, revoked).
+func (h *httpCapture) failure() (code, msg string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	switch {
 	case h.netErr != nil:
-		return "could not reach the server: " + netReason(h.netErr)
+		return CodeUnreachable, "could not reach the server: " + netReason(h.netErr)
+	case h.oauth && (h.status == http.StatusUnauthorized || h.status == http.StatusForbidden):
+		return CodeAuthRejected, fmt.Sprintf("the server rejected the OAuth access token (HTTP %d %s): it expired, was revoked or lacks a scope; run again to log in anew", h.status, http.StatusText(h.status))
 	case h.status != 0:
-		return fmt.Sprintf("the server answered HTTP %d %s", h.status, http.StatusText(h.status))
+		return CodeUnreachable, fmt.Sprintf("the server answered HTTP %d %s", h.status, http.StatusText(h.status))
 	}
-	return ""
+	return "", ""
 }
 
 // netReason is the innermost cause of a transport error, without the URL.

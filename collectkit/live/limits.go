@@ -73,6 +73,8 @@ const (
 	CodeSDKWarning     = "sdk_warning"
 	CodeInvalidUTF8    = "invalid_utf8"
 	CodeUnreachable    = "unreachable"
+	CodeAuthRejected   = "auth_rejected"
+	CodeOAuthFailed    = "oauth_failed"
 	CodeRedirect       = "redirect_refused"
 	CodeRPCError       = "rpc_error"
 	CodeStartFailed    = "start_failed"

@@ -15,6 +15,7 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/oauth2"
 )
 
 // Spec says how to reach one server. Env and Headers may hold secrets:
@@ -35,7 +36,10 @@ type Spec struct {
 	// URL and Headers reach a remote server.
 	URL     string
 	Headers http.Header
-	Limits  Limits
+	// Token, when set, authorizes every HTTP request (an OAuth login,
+	// collectkit/oauth); it overrides an Authorization header.
+	Token  oauth2.TokenSource
+	Limits Limits
 	// Client names Assay in the handshake.
 	Client mcp.Implementation
 	// ProtocolVersion is the version offered in the handshake. Empty
@@ -64,7 +68,9 @@ type Result struct {
 	Prompts           []json.RawMessage
 	Resources         []json.RawMessage
 	ResourceTemplates []json.RawMessage
-	Errors            []model.CollectionError
+	// ListCache are the cache hints of the list results (first pages).
+	ListCache []model.ListCache
+	Errors    []model.CollectionError
 	// Stderr is the tail of a local server's stderr, for the operator's
 	// eyes only; it may hold paths and must never be written to a bundle.
 	Stderr string
@@ -189,7 +195,10 @@ func runHTTP(ctx context.Context, spec Spec, lim Limits, legacy bool) *Result {
 		res.Transport = "sse"
 	}
 	rec := newRecorder(lim)
-	hc := &httpCapture{base: http.DefaultTransport, headers: spec.Headers, rec: rec, lim: lim}
+	hc := &httpCapture{base: http.DefaultTransport, headers: spec.Headers, rec: rec, lim: lim, oauth: spec.Token != nil}
+	if spec.Token != nil {
+		hc.base = &oauth2.Transport{Source: spec.Token, Base: http.DefaultTransport}
+	}
 	client := newHTTPClient(hc)
 	if d, ok := ctx.Deadline(); ok {
 		// Also bounds requests the SDK sends outside ctx, such as the
@@ -205,10 +214,7 @@ func runHTTP(ctx context.Context, spec Spec, lim Limits, legacy bool) *Result {
 	}
 	t := &captureTransport{inner: inner, rec: rec, probe: probeTime(ctx)}
 	session(ctx, spec, t, rec, res, func() (string, string) {
-		if f := hc.failure(); f != "" {
-			return CodeUnreachable, f
-		}
-		return "", ""
+		return hc.failure()
 	})
 	if !legacy && !res.Connected && hc.legacyOnly() && ctx.Err() == nil {
 		return runHTTP(ctx, spec, lim, true)
@@ -294,6 +300,7 @@ func session(ctx context.Context, spec Spec, t mcp.Transport, rec *recorder, res
 			})
 		}
 	}
+	res.ListCache = lister.caches
 	if !lister.stopped {
 		listedAt = time.Now()
 	}
@@ -329,6 +336,8 @@ type lister struct {
 	lim     Limits
 	gone    func() (string, string)
 	stopped bool // the connection is unusable; skip later lists
+	// caches are the cache hints of each list's first page.
+	caches []model.ListCache
 }
 
 // all pages through method with its own loop: the SDK's iterators have
@@ -360,6 +369,9 @@ func (l *lister) all(method string, call func(cursor string) error) []json.RawMe
 		case rep.shape != nil:
 			l.rec.add(CodeBadJSON, method, "malformed result: "+rep.shape.Error(), false)
 			return items
+		}
+		if page == 0 && rep.cache != nil {
+			l.caches = append(l.caches, *rep.cache)
 		}
 		items = append(items, rep.items...)
 		if rep.capped {
@@ -403,8 +415,8 @@ func (r *recorder) failure(ctx context.Context, err error, phase string, gone fu
 	var werr *jsonrpc.Error
 	rerr := r.readError()
 	switch {
-	case goneCode == CodeUnreachable:
-		r.fail(CodeUnreachable, phase, why)
+	case goneCode == CodeUnreachable, goneCode == CodeAuthRejected:
+		r.fail(goneCode, phase, why)
 	case err != nil && strings.Contains(err.Error(), "unsupported protocol version"):
 		r.fail(CodeProtocol, phase, "the server offered only protocol versions Assay does not speak: "+clip(err.Error(), 200))
 	case errors.As(err, &werr):

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/assay-mcp/assay/collectkit/live"
+	"github.com/assay-mcp/assay/report/model"
 )
 
 // surface is one capture file, in the format of testdata/corpus/surfaces:
@@ -26,21 +27,23 @@ type surface struct {
 	Prompts           []json.RawMessage `json:"prompts"`
 	Resources         []json.RawMessage `json:"resources"`
 	ResourceTemplates []json.RawMessage `json:"resourceTemplates"`
-	Errors            []captureError    `json:"errors"`
-	DummyEnv          map[string]string `json:"dummyEnv"`
-	ServerRequests    []string          `json:"serverRequests"`
-	CapturedAt        string            `json:"capturedAt"`
-	DurationMs        int64             `json:"durationMs"`
-	InstalledDeps     map[string]string `json:"installedDeps"`
-	InstallMode       string            `json:"installMode"`
-	NodeVersion       string            `json:"nodeVersion"`
-	Licence           string            `json:"licence"`
-	Integrity         string            `json:"integrity"`
-	Shasum            string            `json:"shasum"`
-	Attempts          []attempt         `json:"attempts"`
-	PathsRewritten    string            `json:"pathsRewritten"`
-	StderrTail        string            `json:"stderrTail"`
-	CapturedBy        string            `json:"capturedBy"`
+	// ListCache are the lists' ttlMs/cacheScope, as a bundle keeps them.
+	ListCache      []model.ListCache `json:"listCache,omitempty"`
+	Errors         []captureError    `json:"errors"`
+	DummyEnv       map[string]string `json:"dummyEnv"`
+	ServerRequests []string          `json:"serverRequests"`
+	CapturedAt     string            `json:"capturedAt"`
+	DurationMs     int64             `json:"durationMs"`
+	InstalledDeps  map[string]string `json:"installedDeps"`
+	InstallMode    string            `json:"installMode"`
+	NodeVersion    string            `json:"nodeVersion"`
+	Licence        string            `json:"licence"`
+	Integrity      string            `json:"integrity"`
+	Shasum         string            `json:"shasum"`
+	Attempts       []attempt         `json:"attempts"`
+	PathsRewritten string            `json:"pathsRewritten"`
+	StderrTail     string            `json:"stderrTail"`
+	CapturedBy     string            `json:"capturedBy"`
 }
 
 // captureError is one collection error, named as testdata/corpus names
@@ -67,6 +70,7 @@ func (r *runner) surfaceOf(m *manifest, rel string, p *plan, res *live.Result, l
 		Prompts:           scrubAllRaw(res.Prompts, l.home),
 		Resources:         scrubAllRaw(res.Resources, l.home),
 		ResourceTemplates: scrubAllRaw(res.ResourceTemplates, l.home),
+		ListCache:         res.ListCache,
 		Errors:            []captureError{},
 		DummyEnv:          map[string]string{},
 		ServerRequests:    []string{},

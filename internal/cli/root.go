@@ -36,6 +36,9 @@ type env struct {
 	// session, and the exit code is the server's, so a failed write to
 	// stdout is not turned into exit 74.
 	relay bool
+	// openBrowser and hasBrowser: see Options.
+	openBrowser func(ctx context.Context, url string) error
+	hasBrowser  func() bool
 }
 
 // Options let the caller describe the terminal and environment; nil
@@ -46,6 +49,10 @@ type Options struct {
 	StderrTTY bool
 	// Width is the terminal's width in columns (0 = default 100).
 	Width int
+	// OpenBrowser and HasBrowser replace the system browser of the OAuth
+	// login (--oauth); nil for the real one. Tests script the user.
+	OpenBrowser func(ctx context.Context, url string) error
+	HasBrowser  func() bool
 }
 
 // registry of subcommand constructors; each command file adds itself in init.
@@ -67,6 +74,7 @@ func RunWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			e.getenv = opts.Getenv
 		}
 		e.stdoutTTY, e.stderrTTY, e.width = opts.StdoutTTY, opts.StderrTTY, opts.Width
+		e.openBrowser, e.hasBrowser = opts.OpenBrowser, opts.HasBrowser
 	}
 	root := newRoot(e)
 	root.SetArgs(args)

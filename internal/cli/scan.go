@@ -44,6 +44,8 @@ type scanFlags struct {
 	// asClients are extra client identities (--as-client NAME/VERSION).
 	asClients []string
 	asIDs     []mcp.Implementation
+	// oauth are the OAuth login flags (oauthflags.go).
+	oauth collectkit.OAuthFlags
 	// tails are failed servers' last stderr lines by identity, for the
 	// local findings only (see scan_stderr.go).
 	tails tails
@@ -76,6 +78,7 @@ func (s *scanFlags) registerCollect(cmd *cobra.Command) {
 	f.DurationVar(&s.start, "start-timeout", 60*time.Second, "per local server: time limit to start, i.e. read its first request or write anything (covers a first npx download)")
 	f.IntVar(&s.parallel, "parallel", 4, "servers collected at once")
 	f.StringArrayVar(&s.asClients, "as-client", nil, "also list each server as this client, NAME/VERSION (e.g. claude-code/2.1.0); a surface that differs is INJ-016; repeatable")
+	registerOAuth(cmd, &s.oauth)
 }
 
 func (s *scanFlags) validate() error {
@@ -99,6 +102,9 @@ func (s *scanFlags) validate() error {
 	}
 	if len(s.headers) > 0 && len(s.servers) == 0 {
 		return usageErr("--header applies to --server URLs; no --server given")
+	}
+	if err := s.oauth.Check(len(s.servers), s.connect, s.headers); err != nil {
+		return usageErr("%v", err)
 	}
 	s.asIDs = nil
 	for _, c := range s.asClients {
@@ -189,11 +195,28 @@ unanswered for 5s is restarted and asked with initialize. Findings JSON keeps se
 such as ~/.cursor/mcp.json, never absolute paths or secret values), by
 design, plus URL hosts, program names and project folder names; nothing
 else of the machine. To share without those names, collect with
-'assay-collect --anonymize SALT' and scan that bundle (--surface).`,
+'assay-collect --anonymize SALT' and scan that bundle (--surface).
+
+OAuth (--oauth): a remote server that answers 401 is logged in to before
+it is collected, one server at a time. Assay reads the server's resource
+metadata (RFC 9728) and its authorization server's metadata (RFC 8414),
+registers itself (Client ID Metadata Document, --oauth-client-id, or
+dynamic registration), opens your browser for the authorization code
+flow with PKCE S256 and waits for the redirect on 127.0.0.1 (a random
+port; the state and the RFC 9207 issuer are checked). With no browser
+(an SSH session) or --oauth-device it uses the device flow (RFC 8628)
+where offered: open the URL shown on any device and enter the code. The
+user step may take ten times --timeout; Ctrl-C cancels. The token goes
+to that server only, stays in memory and never reaches a bundle,
+finding or message; --oauth-cache FILE keeps it (mode 0600) for the
+next run. A token the server rejects is collection error auth_rejected
+(exit 69 when no server could be collected). See docs/remote.md.`,
 			Example: `  assay scan --surface tools.json
   assay scan --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --yes --bundle b.json
   assay scan --server "uvx my-server" --start-timeout 3m --timeout 1m   # slow first start
   assay scan --server https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
+  assay scan --server https://mcp.example.com/mcp --oauth              # browser login
+  assay scan --server https://mcp.example.com/mcp --oauth-device --oauth-cache ~/.assay-oauth.json
   assay scan --server https://mcp.example.com/mcp --as-client claude-code/2.1.0 --as-client cursor/1.7.0
   assay scan --connect --format json --fail-on high > findings.json
   assay scan ~/.cursor/mcp.json --format sarif -o assay.sarif
@@ -241,7 +264,12 @@ func buildBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (
 // launch data a lock records.
 func collectBundle(ctx context.Context, e *env, sf *scanFlags, configs []string) (*model.Bundle, *collectkit.Sources, error) {
 	return collectBundleWith(ctx, e, sf, configs, func(targets []collectkit.Target) ([]model.Server, error) {
+		session, err := oauthSession(e, sf)
+		if err != nil {
+			return nil, err
+		}
 		return collectkit.Collect(ctx, targets, &collectkit.Options{
+			OAuth:        session,
 			Timeout:      sf.timeout,
 			StartTimeout: sf.start,
 			Parallel:     sf.parallel,

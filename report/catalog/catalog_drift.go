@@ -158,4 +158,9 @@ var driftRules = []Rule{
 		Title:       "Tool icons changed",
 		Help:        "The icons of a tool (src, mimeType, sizes, theme) differ from the baseline. Icons are shown to the user as the tool's identity; a new icon source can be another domain, or an SVG that carries script.",
 		Remediation: "Check the new icon sources are the server's own domain and not SVG from an untrusted origin; re-baseline when intended."},
+	{ID: "DRIFT-038", Category: model.CatDrift, Severity: model.SevLow,
+		Title: "List cache scope changed",
+		Help: "The cacheScope of a list result (MCP 2026-07-28) differs from the baseline. \"private\" lets only the requesting user's client cache the list; \"public\" lets any client or" +
+			" shared intermediary keep and serve it. A list that turns public while it depends on the user (per-user tools or resources) can be served to other users; medium when it was private.",
+		Remediation: "Check whether the list depends on the caller; if it does, the server must answer \"private\". Re-baseline when the change is intended."},
 }

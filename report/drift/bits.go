@@ -49,6 +49,7 @@ var ruleBits = map[string]int{
 	"DRIFT-031": BitPrompt | BitInjection,
 	"DRIFT-036": BitEscalation,
 	"DRIFT-037": 0,
+	"DRIFT-038": 0,
 }
 
 // RuleBits returns the default exit bits of a drift rule.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/assay-mcp/assay/report/canon"
+	"github.com/assay-mcp/assay/report/model"
 )
 
 // currentFields compares the fields of the current revision the tool
@@ -50,4 +51,35 @@ func iconCount(raw json.RawMessage) string {
 	}
 	b, _ := json.Marshal(len(icons))
 	return string(b) + " icons"
+}
+
+// listCache compares the cache scope of each list result both sides
+// recorded (DRIFT-038). An absent scope is "public", the protocol's
+// default. ttlMs is not compared: servers may send the time left rather
+// than a constant, and a changed lifetime changes nothing the model sees
+// or who may see the list.
+func (d *differ) listCache(id string, o, n *model.Server) {
+	if o == nil || n == nil {
+		return
+	}
+	old := map[string]string{}
+	for _, c := range o.ListCache {
+		old[c.List] = scope(c.CacheScope)
+	}
+	for _, c := range n.ListCache {
+		was, ok := old[c.List]
+		if now := scope(c.CacheScope); ok && was != now {
+			f := d.add("DRIFT-038", id, "", "server:"+c.List+"/cacheScope", c.List+" list cacheScope "+quote(was)+" → "+quote(now))
+			if was == "private" {
+				f.Severity = model.SevMedium
+			}
+		}
+	}
+}
+
+func scope(s string) string {
+	if s == "" {
+		return "public"
+	}
+	return s
 }

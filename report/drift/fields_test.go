@@ -33,3 +33,41 @@ func TestCurrentFields(t *testing.T) {
 		t.Errorf("evidence %q exit %d", ev, r.Exit)
 	}
 }
+
+// TestListCacheScope: a list whose cacheScope changes is DRIFT-038,
+// medium when it was private; an absent scope is the default "public";
+// ttlMs alone and a side without hints are not changes.
+func TestListCacheScope(t *testing.T) {
+	hint := func(list, ttl, scope string) string {
+		s := `{"list":"` + list + `","ttlMs":` + ttl
+		if scope != "" {
+			s += `,"cacheScope":"` + scope + `"`
+		}
+		return `"listCache":[` + s + `}]`
+	}
+	t1 := basic("Read a file.", "")
+	for _, c := range []struct {
+		name, old, new string
+		want           []string
+		sev            string
+	}{
+		{"private to public", hint("tools", "1000", "private"), hint("tools", "1000", "public"), []string{"DRIFT-038"}, "medium"},
+		{"public to private", hint("tools", "0", "public"), hint("tools", "0", "private"), []string{"DRIFT-038"}, "low"},
+		{"absent is public", hint("tools", "0", ""), hint("tools", "5", "public"), nil, ""},
+		{"ttl only", hint("tools", "0", "private"), hint("tools", "60000", "private"), nil, ""},
+		{"no hints before", "", hint("tools", "0", "public"), nil, ""},
+		{"other list", hint("prompts", "0", "private"), hint("tools", "0", "public"), nil, ""},
+	} {
+		r := diff(t, srv(c.old, t1), srv(c.new, t1))
+		got := ids(r.Findings.Findings)
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
+			continue
+		}
+		if len(got) > 0 {
+			if f := r.Findings.Findings[0]; f.Severity != c.sev || f.Element != "server:tools/cacheScope" || r.Exit != 0 {
+				t.Errorf("%s: severity %s element %s exit %d", c.name, f.Severity, f.Element, r.Exit)
+			}
+		}
+	}
+}

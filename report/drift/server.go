@@ -24,6 +24,7 @@ func (d *differ) server(o, n *serverView) {
 		}
 	}
 	d.tools(o, n)
+	d.listCache(id, o.raw, n.raw)
 	oh, nh := o.rep.Hashes, n.rep.Hashes
 	if len(oh) == 0 || len(nh) == 0 {
 		d.skipMust("a server without hashes: server-level rules could not run")

@@ -50,6 +50,10 @@ servers[].tools[]/**
 servers[].prompts[]/**
 servers[].resources[]/**
 servers[].resourceTemplates[]/**
+servers[].listCache[].list
+servers[].listCache[].ttlMs
+servers[].listCache[].cacheScope
+servers[].listCache[].malformed[]
 servers[].tokens.encoding
 servers[].tokens.tools/*
 servers[].tokens.toolsSum

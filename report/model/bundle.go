@@ -84,6 +84,9 @@ type Server struct {
 	Prompts           []json.RawMessage `json:"prompts,omitempty"`
 	Resources         []json.RawMessage `json:"resources,omitempty"`
 	ResourceTemplates []json.RawMessage `json:"resourceTemplates,omitempty"`
+	// ListCache are the cache hints (ttlMs, cacheScope) of the list
+	// results that carried them, in list order (see listcache.go).
+	ListCache []ListCache `json:"listCache,omitempty"`
 
 	// Tokens are counts recorded at collection time by a real tokenizer.
 	Tokens *ServerTokens `json:"tokens,omitempty"`

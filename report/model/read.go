@@ -156,6 +156,7 @@ func surfaceServer(name string, head map[string]json.RawMessage) (*Server, error
 			return nil, fmt.Errorf("tools[%d] is not a tool object with a string \"name\"", i)
 		}
 	}
+	s.ListCache = surfaceListCache(head)
 	if raw := head["serverInfo"]; isObject(raw) {
 		s.ServerInfo = raw
 	}
@@ -198,6 +199,39 @@ func surfaceServer(name string, head map[string]json.RawMessage) (*Server, error
 		}
 	}
 	return s, nil
+}
+
+// surfaceListCache reads the cache hints of a stored surface: a
+// tools/list result carries ttlMs and cacheScope at its top level; a
+// capture (one server's surface) carries listCache as a bundle does.
+func surfaceListCache(head map[string]json.RawMessage) []ListCache {
+	if c := ReadListCache("tools", head); c != nil {
+		return []ListCache{*c}
+	}
+	var entries []map[string]json.RawMessage
+	if json.Unmarshal(head["listCache"], &entries) != nil {
+		return nil
+	}
+	var out []ListCache
+	for _, e := range entries {
+		var list string
+		if json.Unmarshal(e["list"], &list) != nil || !isListName(list) {
+			continue
+		}
+		if c := ReadListCache(list, e); c != nil {
+			out = append(out, *c)
+		}
+	}
+	return out
+}
+
+// isListName reports whether list names a result that carries cache hints.
+func isListName(list string) bool {
+	switch list {
+	case "tools", "prompts", "resources", "resourceTemplates":
+		return true
+	}
+	return false
 }
 
 // Identity is how a server is paired across scans: configured name plus
