@@ -106,6 +106,8 @@ Exit code: 0 when nothing changed, else the OR of
   4 removal     a tool, server, prompt or resource is gone
   8 injection   hidden characters, cross-server text or a new injection finding
   16 incomplete a side could not be fully collected or compared
+  32 signature  (check only) a stored bundle is unsigned or signed by
+                another key than the baseline records
 Errors are 64 and above.`,
 			Example: `  assay diff bundle-2026-10.json bundle-2026-11.json
   assay diff old-capture.json new-capture.json --format markdown

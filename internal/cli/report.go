@@ -17,7 +17,7 @@ import (
 
 func init() {
 	register(func(e *env) *cobra.Command {
-		var out, title, format string
+		var out, title, format, blPath string
 		var pubs []string
 		cmd := &cobra.Command{
 			Use:   "report INPUT... -o report.html",
@@ -50,6 +50,13 @@ drift from this report, computed in the page.`,
 					}
 					pins = append(pins, k)
 				}
+				if blPath != "" {
+					bl, err := readBaseline(blPath)
+					if err != nil {
+						return err
+					}
+					pins = append(pins, bl.SignerKeys()...)
+				}
 				in, err := reportInput(e.stderr, args, title, pins...)
 				if err != nil {
 					return err
@@ -59,6 +66,7 @@ drift from this report, computed in the page.`,
 		}
 		cmd.Flags().StringVarP(&out, "output", "o", "", "write the HTML report to FILE (required)")
 		cmd.Flags().StringArrayVar(&pubs, "pub", nil, "pin a public key (repeatable): the page says which inputs are signed by a pinned key, and flags unsigned ones")
+		cmd.Flags().StringVar(&blPath, "baseline", "", "pin the signers a baseline records: an input they did not sign is flagged (SIGNATURE MISSING when unsigned)")
 		cmd.Flags().StringVar(&title, "title", "", "page title (default \"Assay report\")")
 		cmd.Flags().StringVar(&format, "format", "html", "html, or json|markdown for a fleet report over bundles (to stdout unless -o)")
 		return cmd

@@ -158,4 +158,12 @@ var driftRules = []Rule{
 		Title:       "Tool icons changed",
 		Help:        "The icons of a tool (src, mimeType, sizes, theme) differ from the baseline. Icons are shown to the user as the tool's identity; a new icon source can be another domain, or an SVG that carries script.",
 		Remediation: "Check the new icon sources are the server's own domain and not SVG from an untrusted origin; re-baseline when intended."},
+	{ID: "DRIFT-038", Category: model.CatDrift, Severity: model.SevHigh,
+		Title:       "Signature missing",
+		Help:        "The baseline was approved from bundles signed by a recorded key, but this stored bundle carries no signature. Anyone can strip a signature and edit the bundle; without it nothing shows who collected it or that it is unchanged.",
+		Remediation: "Ask the collector for the signed bundle (assay-collect --sign) and check that one; write a new baseline only if signing was deliberately given up."},
+	{ID: "DRIFT-039", Category: model.CatDrift, Severity: model.SevHigh,
+		Title:       "Signed by a different key",
+		Help:        "The baseline was approved from bundles signed by a recorded key, but this stored bundle is signed by another key, or its signature does not verify. Anyone can edit a bundle and re-sign it with their own key.",
+		Remediation: "Confirm with the collector which key signed it; if the key was rotated on purpose, write a new baseline from a bundle signed by the new key."},
 }

@@ -83,7 +83,7 @@ func DiffView(res *drift.Result, old, new string) *view.Diff {
 	for _, b := range []struct {
 		bit  int
 		name string
-	}{{drift.BitEscalation, "escalation"}, {drift.BitPrompt, "prompt"}, {drift.BitRemoval, "removal"}, {drift.BitInjection, "injection"}, {drift.BitIncomplete, "incomplete"}} {
+	}{{drift.BitEscalation, "escalation"}, {drift.BitPrompt, "prompt"}, {drift.BitRemoval, "removal"}, {drift.BitInjection, "injection"}, {drift.BitIncomplete, "incomplete"}, {drift.BitSignature, "signature"}} {
 		if res.Exit&b.bit != 0 {
 			d.BitNames = append(d.BitNames, itoa(b.bit)+" "+b.name)
 		}

@@ -387,7 +387,7 @@ func glossary() *Node {
 		{"Kinds", "code_exec runs code; destructive deletes or overwrites; write changes state; egress sends data out; read_sensitive reads secrets or private data; ingests_untrusted reads content others control."},
 		{"Severity", "critical and high: act before the agent is used; medium: fix soon; low and info: hygiene."},
 		{"Context", "One client configuration (a client in one project): the servers one agent sees together."},
-		{"Exit bits", "1 escalation, 2 model-facing text changed, 4 removal, 8 new injection, 16 incomplete."},
+		{"Exit bits", "1 escalation, 2 model-facing text changed, 4 removal, 8 new injection, 16 incomplete, 32 signature missing or by another key than the baseline's."},
 	} {
 		dl.Add(ElT("dt", kv[0]), ElT("dd", kv[1]))
 	}
