@@ -368,6 +368,11 @@ func drift(d *Diff, names map[string]string) *Node {
 		bits = strings.Join(d.BitNames, ", ")
 	}
 	out.Add(changeSummary(d.Findings))
+	pts := d.Points
+	if len(pts) < 2 {
+		pts = []TimePoint{{Label: d.Old, Tools: -1}, {Label: d.New, Tools: -1}}
+	}
+	out.Add(timeline(pts, [][]model.Finding{d.Findings}))
 	out.Add(El("p", El("strong", T("Exit bits "+itoa(d.Bits)+": ")), T(line(bits))).Class("bits").Attr("data-bits", itoa(d.Bits)))
 	if len(d.Changes) > 0 {
 		ul := El("ul").Class("changes")
