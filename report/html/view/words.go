@@ -15,7 +15,7 @@ import (
 // "prompt NAME".
 func readerElement(e string) string {
 	r := strings.NewReplacer("/inputSchema/properties/", ", parameter ", "/outputSchema", " output schema", "/inputSchema", " input schema",
-		"/description", " description", "/title", " title", "/annotations", " hints", "/icons", " icons",
+		"/description", " description", "/title", " title", "/name", " name", "/annotations", " hints", "/icons", " icons",
 		"server:instructions", "server instructions", "server:tools", "tool list", "server:serverInfo", "server information",
 		"server:capabilities", "server capabilities", "server:", "server ", "context:all", "all servers together", "context:", "context ",
 		"prompt:", "prompt ", "resource:", "resource ", "template:", "resource template ", "setting:", "setting ")
@@ -29,6 +29,8 @@ func elementDetail(fd model.Finding) string {
 	switch {
 	case fd.Element == "" || fd.Element == "tool:"+fd.Tool:
 		return ""
+	case fd.Element == "tool:"+fd.Tool+"/name":
+		return "" // the tool's name is the place itself
 	case fd.Tool != "" && strings.HasPrefix(fd.Element, "tool:"+fd.Tool+"/"):
 		return strings.TrimLeft(readerElement("tool:"+fd.Element[len("tool:"+fd.Tool):]), ", ")
 	case fd.Tool == "" && fd.Server != "" && !strings.HasPrefix(fd.Element, "server:tools"):
