@@ -126,6 +126,7 @@ func SignerFindings(bl *Baseline, obs []Observed) []model.Finding {
 		}
 		f.Element = "signature"
 		f.Item = "file:" + o.Source
+		f.File = o.Source // SARIF and code scanning point at the file
 		f.SetFingerprint()
 		out = append(out, f)
 	}
