@@ -94,6 +94,11 @@ injection findings or cross-server shadowing; --force writes it anyway and
 records those objections in the file. The file is written atomically, and
 never from a failed or partial scan: an existing baseline stays as it was.
 
+When every --surface file is a validly signed bundle, the baseline records
+the signers' public keys; 'assay check' and 'assay verify --baseline' then
+report a stored bundle that is unsigned (DRIFT-038 SIGNATURE MISSING) or
+signed by another key (DRIFT-039). See docs/baseline.md.
+
 Exit code: 0 written; 1 refused because of objections; 69 the scan was
 incomplete; 64 usage; 65/66 bad or missing input; 74 write failed.`,
 			Example: `  assay baseline --surface capture.json --by alice --note "initial review"

@@ -48,6 +48,9 @@ profile and no network services, killed after --timeout.`,
 			Args: cobra.MinimumNArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if format != "html" {
+					if pdfOut != "" {
+						return usageErr("--pdf prints the HTML page; it does not go with --format %s", format)
+					}
 					return fleetReport(e, args, format, out) // fleet.go
 				}
 				if out == "" && pdfOut == "" {
