@@ -15,7 +15,7 @@ func init() {
 	register(func(e *env) *cobra.Command {
 		var sf scanFlags
 		var path, tool, by, note, day, rule, expires string
-		var force bool
+		var force, acceptSigner bool
 		cmd := &cobra.Command{
 			Use:   "approve --baseline FILE --tool NAME --by NAME --note TEXT [CONFIG...]",
 			Short: "Accept one change into a baseline, or record an exception",
@@ -33,7 +33,14 @@ tool whose new text has hidden characters, injection findings or
 cross-server references is refused unless --force. The file is rewritten
 atomically.
 
-Exit code: 0 approved; 1 refused (objections, or nothing changed);
+When the baseline records signers, every --surface file must be signed by
+one of them; an unsigned or differently signed bundle is refused (DRIFT-038
+SIGNATURE MISSING, DRIFT-039) unless --accept-signer, which replaces the
+recorded signers with this scan's (none when its files are not all signed);
+--accept-signer without --tool records only that (a key rotation).
+
+Exit code: 0 approved; 1 refused (objections, a signature the baseline
+does not expect, or nothing changed);
 64 usage; 65/66 bad or missing baseline; 69 incomplete scan.`,
 			Example: `  assay approve --baseline assay-baseline.json --surface capture.json --tool files/read_file --by alice --note "vendor changelog 2.1"
   assay approve --baseline assay-baseline.json --exception DRIFT-003 --tool files/read_file --expires 2027-01-31 --by alice --note "wording fix pending upstream"`,
@@ -59,8 +66,8 @@ Exit code: 0 approved; 1 refused (objections, or nothing changed);
 					fmt.Fprintf(e.stdout, "recorded exception %s for %s until %s in %s\n", rule, strings.TrimSuffix(server+"/"+tool, "/"), expires, path)
 					return nil
 				}
-				if tool == "" {
-					return usageErr("approve needs --tool NAME (or --exception RULE)")
+				if tool == "" && !acceptSigner {
+					return usageErr("approve needs --tool NAME (or --exception RULE, or --accept-signer)")
 				}
 				if err := sf.validate(); err != nil {
 					return err
@@ -80,6 +87,12 @@ Exit code: 0 approved; 1 refused (objections, or nothing changed);
 				if err != nil {
 					return err
 				}
+				if err := approveSigners(e, bl, sf.observed, acceptSigner); err != nil {
+					return err
+				}
+				if tool == "" { // --accept-signer alone: a key rotation, no tool change
+					return writeSigners(e, bl, path)
+				}
 				obj := objectionsFor(baseline.Objections(b, f), tool)
 				if len(obj) > 0 && !force {
 					fmt.Fprintf(e.stderr, "assay: refusing to approve %s over %d objection(s):\n", tool, len(obj))
@@ -87,6 +100,9 @@ Exit code: 0 approved; 1 refused (objections, or nothing changed);
 					return silentExit{code: ExitFindings}
 				}
 				ap, err := baseline.Approve(bl, b, f, tool, by, note, d)
+				if errors.Is(err, baseline.ErrNothingToApprove) && acceptSigner {
+					return writeSigners(e, bl, path)
+				}
 				if errors.Is(err, baseline.ErrNothingToApprove) {
 					fmt.Fprintf(e.stderr, "assay: %v\n", err)
 					return silentExit{code: ExitFindings}
@@ -115,12 +131,48 @@ Exit code: 0 approved; 1 refused (objections, or nothing changed);
 		f.StringVar(&by, "by", "", "who approves (recorded)")
 		f.StringVar(&note, "note", "", "why (recorded; the reason of an exception)")
 		f.BoolVar(&force, "force", false, "approve over objections, recording them")
+		f.BoolVar(&acceptSigner, "accept-signer", false, "replace the baseline's recorded signers with this scan's (key rotation)")
 		f.StringVar(&rule, "exception", "", "record an exception for this rule id instead of approving")
 		f.StringVar(&expires, "expires", "", "last day (YYYY-MM-DD) the exception suppresses")
 		f.StringVar(&day, "today", "", "record this date (YYYY-MM-DD) instead of today")
 		_ = f.MarkHidden("today")
 		return cmd
 	})
+}
+
+// approveSigners refuses an approval from stored bundles that lack the
+// signature the baseline expects, unless accept: then the baseline's
+// signers become this scan's and the change is said on stderr.
+func approveSigners(e *env, bl *baseline.Baseline, obs []baseline.Observed, accept bool) error {
+	fs := baseline.SignerFindings(bl, obs)
+	if !accept {
+		if len(fs) == 0 {
+			return nil
+		}
+		fmt.Fprintf(e.stderr, "assay: refusing to approve from input the baseline's signers did not sign:\n")
+		printObjections(e, fs)
+		fmt.Fprintf(e.stderr, "assay: pass --accept-signer to record this scan's signers instead\n")
+		return silentExit{code: ExitFindings}
+	}
+	bl.Signers, _ = baseline.SignersOf(obs)
+	printSigners(e.stderr, bl, obs)
+	if len(bl.Signers) == 0 {
+		fmt.Fprintf(e.stderr, "assay: --accept-signer: the baseline no longer expects a signature\n")
+	}
+	return nil
+}
+
+// writeSigners rewrites the baseline after --accept-signer changed only
+// its signers.
+func writeSigners(e *env, bl *baseline.Baseline, path string) error {
+	if err := bl.Seal(); err != nil {
+		return &ExitError{Code: ExitSoftware, Err: err}
+	}
+	if err := e.writeJSON(path, bl); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "recorded the signers of this scan in %s\n", path)
+	return nil
 }
 
 // objectionsFor keeps the objections about one selection (SERVER/TOOL,

@@ -3,8 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"github.com/assay-mcp/assay/collectkit/inputfile"
+	"io"
+	"strings"
 	"time"
+
+	"github.com/assay-mcp/assay/collectkit/inputfile"
+	"github.com/assay-mcp/assay/report/signature"
 
 	"github.com/spf13/cobra"
 
@@ -45,6 +49,23 @@ func today(flag string) (string, error) {
 	return flag, nil
 }
 
+// printSigners says which signers the baseline expects from now on, or
+// why it expects none although some inputs were signed.
+func printSigners(w io.Writer, bl *baseline.Baseline, obs []baseline.Observed) {
+	if len(bl.Signers) > 0 {
+		ids := make([]string, len(bl.Signers))
+		for i, s := range bl.Signers {
+			k, _ := s.Key()
+			ids[i] = signature.KeyID(k)
+		}
+		fmt.Fprintf(w, "signers recorded: %s; a stored bundle checked against this baseline must be signed by one of them\n", strings.Join(ids, ", "))
+		return
+	}
+	if _, why := baseline.SignersOf(obs); why != "" {
+		fmt.Fprintf(w, "note: no signer recorded: %s\n", why)
+	}
+}
+
 func printObjections(e *env, obj []model.Finding) {
 	for _, o := range obj {
 		where := o.Element
@@ -73,6 +94,11 @@ injection findings or cross-server shadowing; --force writes it anyway and
 records those objections in the file. The file is written atomically, and
 never from a failed or partial scan: an existing baseline stays as it was.
 
+When every --surface file is a validly signed bundle, the baseline records
+the signers' public keys; 'assay check' and 'assay verify --baseline' then
+report a stored bundle that is unsigned (DRIFT-038 SIGNATURE MISSING) or
+signed by another key (DRIFT-039). See docs/baseline.md.
+
 Exit code: 0 written; 1 refused because of objections; 69 the scan was
 incomplete; 64 usage; 65/66 bad or missing input; 74 write failed.`,
 			Example: `  assay baseline --surface capture.json --by alice --note "initial review"
@@ -92,7 +118,7 @@ incomplete; 64 usage; 65/66 bad or missing input; 74 write failed.`,
 				if err != nil {
 					return err
 				}
-				bl, obj, err := baseline.New(b, f, baseline.Options{By: by, Note: note, WithText: withText, Force: force, CreatedAt: time.Now().UTC().Format(time.RFC3339)})
+				bl, obj, err := baseline.New(b, f, baseline.Options{By: by, Note: note, WithText: withText, Force: force, CreatedAt: time.Now().UTC().Format(time.RFC3339), Inputs: sf.observed})
 				switch {
 				case errors.Is(err, baseline.ErrIncomplete):
 					return &ExitError{Code: ExitUnavailable, Err: fmt.Errorf("%w; %s was not written", err, out)}
@@ -120,6 +146,7 @@ incomplete; 64 usage; 65/66 bad or missing input; 74 write failed.`,
 					mode = "with full definitions"
 				}
 				fmt.Fprintf(e.noteTo(out), "wrote %s: %d server(s), %d tool(s), %s, ruleset %s\n", out, len(bl.Servers), tools, mode, bl.Generator.Ruleset)
+				printSigners(e.noteTo(out), bl, sf.observed)
 				return nil
 			},
 		}

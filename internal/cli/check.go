@@ -38,8 +38,16 @@ arguments as when locking; a lock made with --connect must be checked with
 programs on the machine that locked.
 
 Exit code: 0 when nothing changed, else the OR of 1 escalation, 2 prompt,
-4 removal, 8 injection, 16 incomplete (see 'assay diff --help'); errors are
-64 and above.`,
+4 removal, 8 injection, 16 incomplete (see 'assay diff --help'), 32 signature;
+errors are 64 and above.
+
+Signatures: a baseline written from stored bundles that were all signed
+records their signers (the key ids are derived from the keys). Checking a
+stored bundle (--surface FILE) against it then requires a valid signature
+by one of them: an unsigned bundle is DRIFT-038 "SIGNATURE MISSING" (was it
+stripped?), another key or a broken signature DRIFT-039, both bit 32. Live
+scans are not files and carry no signature; baselines that record no
+signer expect none.`,
 			Example: `  assay check --baseline assay-baseline.json --surface capture.json
   assay check --baseline assay-baseline.json --connect --yes --format sarif -o drift.sarif
   assay check --lock assay.lock .cursor/mcp.json --connect --yes
@@ -78,7 +86,7 @@ Exit code: 0 when nothing changed, else the OR of 1 escalation, 2 prompt,
 				if err := applyRulesFile(opts.Analyze, sf.rules); err != nil {
 					return err
 				}
-				res, err := baseline.Check(bl, path, b, d, opts)
+				res, err := baseline.Check(bl, path, b, d, opts, sf.observed...)
 				if err != nil {
 					return &ExitError{Code: ExitDataErr, Err: err}
 				}

@@ -2,8 +2,14 @@ package cli
 
 import (
 	"bytes"
-	"github.com/assay-mcp/assay/collectkit/inputfile"
+	"fmt"
+	"path/filepath"
 	"strings"
+
+	"github.com/assay-mcp/assay/collectkit/inputfile"
+	rhtml "github.com/assay-mcp/assay/internal/htmlreport"
+	"github.com/assay-mcp/assay/report/html/core"
+	"github.com/assay-mcp/assay/report/html/view"
 
 	"github.com/spf13/cobra"
 
@@ -85,6 +91,7 @@ func readSide(path string) (*drift.Side, error) {
 func init() {
 	register(func(e *env) *cobra.Command {
 		var df driftFlags
+		var htmlOut string
 		cmd := &cobra.Command{
 			Use:   "diff OLD NEW",
 			Short: "Show what changed between two stored surfaces, offline",
@@ -106,8 +113,15 @@ Exit code: 0 when nothing changed, else the OR of
   4 removal     a tool, server, prompt or resource is gone
   8 injection   hidden characters, cross-server text or a new injection finding
   16 incomplete a side could not be fully collected or compared
-Errors are 64 and above.`,
+  32 signature  (check only) a stored bundle is unsigned or signed by
+                another key than the baseline records
+Errors are 64 and above.
+
+--html FILE also writes the comparison as a self-contained page: the
+change summary, a change timeline, the exit bits, the drift findings, then
+the new side's own analysis.`,
 			Example: `  assay diff bundle-2026-10.json bundle-2026-11.json
+  assay diff bundle-2026-10.json bundle-2026-11.json --html drift.html
   assay diff old-capture.json new-capture.json --format markdown
   assay diff assay-baseline.json findings.json --format sarif -o drift.sarif`,
 			Args: func(cmd *cobra.Command, args []string) error {
@@ -128,14 +142,47 @@ Errors are 64 and above.`,
 				if err != nil {
 					return err
 				}
-				res, err := drift.Diff(old, nw, df.options())
+				opts := df.options()
+				opts.KeepNew = htmlOut != ""
+				res, err := drift.Diff(old, nw, opts)
 				if err != nil {
 					return &ExitError{Code: ExitDataErr, Err: err}
+				}
+				if htmlOut != "" {
+					if err := driftPage(e, htmlOut, old, nw, res); err != nil {
+						return err
+					}
 				}
 				return writeDrift(e, &df, res)
 			},
 		}
 		df.register(cmd)
+		cmd.Flags().StringVar(&htmlOut, "html", "", "also write the comparison as an HTML page to FILE")
 		return cmd
+	})
+}
+
+// driftPage writes the page of a comparison: the drift section (with
+// its change timeline) over the new side's own analysis. The page is
+// drawn by the same view code the page's in-browser compare runs.
+func driftPage(e *env, path string, old, nw *drift.Side, res *drift.Result) error {
+	shown := res.Findings
+	if res.New != nil {
+		shown = res.New
+	}
+	on, nn := filepath.Base(old.Name), filepath.Base(nw.Name)
+	dv := core.DiffView(res, on, nn)
+	po, pn := core.TimePoint(old), core.TimePoint(nw)
+	po.Label, pn.Label = on, nn
+	dv.Points = []view.TimePoint{po, pn}
+	in := &rhtml.Input{Findings: shown, Diff: dv, Inputs: []string{on, nn}, Title: "Assay drift: " + on + " → " + nn}
+	if nw.Bundle != nil {
+		in.Source, in.SourceName = nw.Bundle, nn
+	}
+	return e.renderTo(path, func(buf *bytes.Buffer) error {
+		if err := rhtml.Render(buf, in); err != nil {
+			return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("rendering %s: %w", path, err)}
+		}
+		return nil
 	})
 }

@@ -29,6 +29,7 @@ const (
 	BitRemoval    = 4
 	BitInjection  = 8
 	BitIncomplete = 16
+	BitSignature  = 32
 )
 
 // ExitError carries an exit code with the error message printed for it.

@@ -54,12 +54,16 @@ func readInputData(path string) (*model.Input, []byte, error) {
 	return in, data, err
 }
 
-func decodeInput(path string, data []byte) (*model.Input, error) {
-	name := path
+// inputName is how messages name an input path: "-" is standard input.
+func inputName(path string) string {
 	if path == inputfile.Stdin {
-		name = "standard input"
+		return "standard input"
 	}
-	in, err := model.Decode(name, data)
+	return path
+}
+
+func decodeInput(path string, data []byte) (*model.Input, error) {
+	in, err := model.Decode(inputName(path), data)
 	if err != nil {
 		return nil, &ExitError{Code: ExitDataErr, Err: err}
 	}

@@ -136,7 +136,8 @@ definitions cost in tokens, which strings try to steer the model, and what
 changed since the last approved scan. It never calls a tool.
 
 Exit codes: 0 ok; 1 findings at or above --fail-on (scan); diff/check OR the
-bits 1 escalation, 2 prompt, 4 removal, 8 injection, 16 incomplete;
+bits 1 escalation, 2 prompt, 4 removal, 8 injection, 16 incomplete,
+32 signature (a stored bundle lacks the signature its baseline expects);
 64 usage, 65 bad input data, 66 input missing, 69 server unavailable (or
 you declined to start it), 70 internal error, 74 I/O error (an output or
 stdout could not be written, or the target was refused); 130/143/129

@@ -15,6 +15,7 @@ import (
 	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/report/analyze"
+	"github.com/assay-mcp/assay/report/baseline"
 	"github.com/assay-mcp/assay/report/cost"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/policy"
@@ -49,6 +50,10 @@ type scanFlags struct {
 	// tails are failed servers' last stderr lines by identity, for the
 	// local findings only (see scan_stderr.go).
 	tails tails
+	// observed are the --surface files read, with their signatures checked
+	// on the bytes read: baseline records their signers, check and approve
+	// compare them with the baseline's.
+	observed []baseline.Observed
 }
 
 func (s *scanFlags) register(cmd *cobra.Command) {
@@ -288,11 +293,13 @@ func collectBundle(ctx context.Context, e *env, sf *scanFlags, configs []string)
 // 'assay ui' refresh contacts only the servers confirmed at launch.
 func collectBundleWith(ctx context.Context, e *env, sf *scanFlags, configs []string, collect func([]collectkit.Target) ([]model.Server, error)) (*model.Bundle, *collectkit.Sources, error) {
 	var parts []*model.Bundle
+	sf.observed = nil
 	for _, p := range sf.surfaces {
-		in, err := readInput(p)
+		in, data, err := readInputData(p)
 		if err != nil {
 			return nil, nil, err
 		}
+		sf.observed = append(sf.observed, baseline.Observe(inputName(p), data))
 		if in.Bundle == nil {
 			return nil, nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a findings file, not a surface; use 'assay report' or 'assay diff' for findings", p)}
 		}

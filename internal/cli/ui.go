@@ -367,7 +367,7 @@ func (s *uiSession) gate(b *model.Bundle, src *collectkit.Sources, f *model.Find
 			return nil, err
 		}
 		d, _ := today("")
-		res, err := baseline.Check(bl, s.basePath, b, d, (&driftFlags{ceiling: "R4"}).options())
+		res, err := baseline.Check(bl, s.basePath, b, d, (&driftFlags{ceiling: "R4"}).options(), s.sf.observed...)
 		if err != nil {
 			return nil, &ExitError{Code: ExitDataErr, Err: err}
 		}

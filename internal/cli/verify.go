@@ -42,7 +42,7 @@ var verifySignature = func(data []byte, pubPath string) ([]string, error) {
 
 func init() {
 	register(func(e *env) *cobra.Command {
-		var pub string
+		var pub, blPath string
 		cmd := &cobra.Command{
 			Use:   "verify FILE",
 			Short: "Recompute every hash in a bundle, findings file or baseline",
@@ -52,12 +52,17 @@ baselines with text), composite hashes from their components, the analysis
 hash from the classification and injection findings, and the document hash
 over the whole file. A file with no hash at all fails: stripping hashes is
 tampering too. With --pub the file must also carry a valid signature by
-that key.
+that key. With --baseline the file must carry a valid signature by one of
+the signers the baseline records (the keys that signed the bundles it was
+approved from): an unsigned file is SIGNATURE MISSING (DRIFT-038), another
+key DRIFT-039. A baseline that records no signer expects no signature.
 
-Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
+Exit code: 0 verified, 1 a mismatch or a bad or missing signature, 65/66
+unreadable.`,
 			Example: `  assay verify bundle.json
   assay verify assay-baseline.json
-  assay verify --pub consultant.key.pub bundle.json`,
+  assay verify --pub consultant.key.pub bundle.json
+  assay verify --baseline assay-baseline.json bundle-2026-12.json`,
 			Args: func(cmd *cobra.Command, args []string) error {
 				if len(args) != 1 {
 					return usageErr("verify needs one FILE; got %d", len(args))
@@ -69,6 +74,13 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 				if pub != "" {
 					// A bad key is the first error, before any hash work.
 					if _, err := loadPublicKey(pub); err != nil {
+						return err
+					}
+				}
+				var bl *baseline.Baseline
+				if blPath != "" {
+					var err error
+					if bl, err = readBaseline(blPath); err != nil {
 						return err
 					}
 				}
@@ -84,6 +96,9 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 				if err != nil {
 					return err
 				}
+				if bl != nil {
+					sig = append(sig, baseline.SignerLines(bl, []baseline.Observed{baseline.Observe(inputName(path), data)})...)
+				}
 				problems = append(problems, sig...)
 				for _, p := range problems {
 					fmt.Fprintf(e.stdout, "MISMATCH %s\n", p)
@@ -97,7 +112,7 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 				}
 				fmt.Fprintf(e.stdout, "ok: %s (%s): every hash matches\n", path, what)
 				if r := signature.Verify(data, nil); r.Valid {
-					v := view.Signature{Status: view.SigVerified, KeyID: r.KeyID, Pinned: pub != ""}
+					v := view.Signature{Status: view.SigVerified, KeyID: r.KeyID, Pinned: pub != "" || (bl != nil && len(bl.Signers) > 0)}
 					fmt.Fprintf(e.stdout, "ok: %s\n", v.Line())
 				} else if !r.Signed && what == "bundle" {
 					fmt.Fprintf(e.stdout, "note: %s is not signed; nothing says who wrote it (pin a key with --pub to require a signature)\n", path)
@@ -106,6 +121,7 @@ Exit code: 0 verified, 1 a mismatch or a bad signature, 65/66 unreadable.`,
 			},
 		}
 		cmd.Flags().StringVar(&pub, "pub", "", "public key file: also require a valid signature by this key")
+		cmd.Flags().StringVar(&blPath, "baseline", "", "baseline file: require a signature by one of the signers it records")
 		return cmd
 	})
 }

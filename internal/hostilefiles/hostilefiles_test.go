@@ -164,6 +164,10 @@ var paths = []path{
 	{"verify", true, func(f, _, _ string) []string { return []string{"verify", f} }},
 	{"report", true, func(f, _, tmp string) []string { return []string{"report", f, "-o", filepath.Join(tmp, "out.html")} }},
 	{"check --baseline", false, func(f, good, _ string) []string { return []string{"check", "--baseline", f, "--surface", good} }},
+	{"verify --baseline", false, func(f, good, _ string) []string { return []string{"verify", "--baseline", f, good} }},
+	{"report --baseline", false, func(f, good, tmp string) []string {
+		return []string{"report", "--baseline", f, good, "-o", filepath.Join(tmp, "out.html")}
+	}},
 	{"check --lock", false, func(f, good, _ string) []string { return []string{"check", "--lock", f, "--surface", good} }},
 	{"scan --rules", false, func(f, good, _ string) []string { return []string{"scan", "--surface", good, "--rules", f} }},
 	{"scan --advisories", false, func(f, good, _ string) []string { return []string{"scan", "--surface", good, "--advisories", f} }},

@@ -16,12 +16,14 @@ var ErrNothingToApprove = errors.New("nothing to approve")
 
 // Check compares the current scan against the baseline, applies the
 // baseline's exceptions as of today (YYYY-MM-DD) and returns the finished
-// drift result with its exit code.
-func Check(bl *Baseline, name string, current *model.Bundle, today string, opts *drift.Options) (*drift.Result, error) {
+// drift result with its exit code. inputs are the stored files the scan
+// read, checked against the signers the baseline records (SignerFindings).
+func Check(bl *Baseline, name string, current *model.Bundle, today string, opts *drift.Options, inputs ...Observed) (*drift.Result, error) {
 	res, err := drift.Diff(bl.Side(name), &drift.Side{Name: "scan", Bundle: current}, opts)
 	if err != nil {
 		return nil, err
 	}
+	addSignerFindings(res, bl, inputs)
 	ApplyExceptions(res.Findings, bl.Exceptions, today)
 	res.Findings.Hashes = hashes.FindingsHashes(res.Findings)
 	res.Exit = drift.Bits(res.Findings.Findings)

@@ -37,6 +37,11 @@ type Baseline struct {
 	// Surface holds the full definitions (written with --with-text); with
 	// it every drift rule runs and a ruleset upgrade re-analyses it.
 	Surface *model.Bundle `json:"surface,omitempty"`
+	// Signers are the keys that signed the stored bundles the baseline
+	// was approved from (every one of them signed). A check of a stored
+	// bundle then requires a signature by one of them (signers.go).
+	// Baselines without it expect none.
+	Signers []Signer `json:"signers,omitempty"`
 	// Forced is true when the baseline was written over objections.
 	Forced     bool            `json:"forced,omitempty"`
 	Objections []model.Finding `json:"objections,omitempty"`
@@ -87,6 +92,10 @@ type Options struct {
 	WithText bool
 	// Force writes over objections and records them.
 	Force bool
+	// Inputs are the stored files the bundle was read from, with their
+	// signatures; when all are validly signed the baseline records the
+	// signers (see SignersOf).
+	Inputs []Observed
 }
 
 // New builds a baseline from a scanned bundle and its analysis. It refuses
@@ -115,6 +124,7 @@ func New(b *model.Bundle, f *model.Findings, opts Options) (bl *Baseline, object
 	if len(objections) > 0 {
 		bl.Forced, bl.Objections = true, objections
 	}
+	bl.Signers, _ = SignersOf(opts.Inputs)
 	if opts.WithText {
 		s := *b
 		s.CreatedAt, s.Signature, s.Hashes = "", nil, nil
@@ -179,7 +189,7 @@ func (bl *Baseline) Seal() error {
 // components, the full definitions (when kept) against the recorded
 // component hashes, the analysis hash and the document hash.
 func (bl *Baseline) Verify() []hashes.Mismatch {
-	var out []hashes.Mismatch
+	out := bl.verifySigners()
 	for i := range bl.Servers {
 		out = append(out, hashes.VerifyServerReport(&bl.Servers[i])...)
 	}

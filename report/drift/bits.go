@@ -10,6 +10,7 @@ const (
 	BitRemoval    = 4  // something the model could use is gone
 	BitInjection  = 8  // a new injection signal
 	BitIncomplete = 16 // a side could not be fully collected or compared
+	BitSignature  = 32 // a stored bundle lacks the signature its baseline expects
 )
 
 // ruleBits are the bits each rule sets by default. A finding can add more
@@ -49,7 +50,9 @@ var ruleBits = map[string]int{
 	"DRIFT-031": BitPrompt | BitInjection,
 	"DRIFT-036": BitEscalation,
 	"DRIFT-037": 0,
-	"DRIFT-038": 0,
+	"DRIFT-038": BitSignature,
+	"DRIFT-039": BitSignature,
+	"DRIFT-040": 0,
 }
 
 // RuleBits returns the default exit bits of a drift rule.

@@ -54,7 +54,7 @@ func iconCount(raw json.RawMessage) string {
 }
 
 // listCache compares the cache scope of each list result both sides
-// recorded (DRIFT-038). An absent scope is "public", the protocol's
+// recorded (DRIFT-040). An absent scope is "public", the protocol's
 // default. ttlMs is not compared: servers may send the time left rather
 // than a constant, and a changed lifetime changes nothing the model sees
 // or who may see the list.
@@ -69,7 +69,7 @@ func (d *differ) listCache(id string, o, n *model.Server) {
 	for _, c := range n.ListCache {
 		was, ok := old[c.List]
 		if now := scope(c.CacheScope); ok && was != now {
-			f := d.add("DRIFT-038", id, "", "server:"+c.List+"/cacheScope", c.List+" list cacheScope "+quote(was)+" → "+quote(now))
+			f := d.add("DRIFT-040", id, "", "server:"+c.List+"/cacheScope", c.List+" list cacheScope "+quote(was)+" → "+quote(now))
 			if was == "private" {
 				f.Severity = model.SevMedium
 			}

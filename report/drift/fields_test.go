@@ -34,7 +34,7 @@ func TestCurrentFields(t *testing.T) {
 	}
 }
 
-// TestListCacheScope: a list whose cacheScope changes is DRIFT-038,
+// TestListCacheScope: a list whose cacheScope changes is DRIFT-040,
 // medium when it was private; an absent scope is the default "public";
 // ttlMs alone and a side without hints are not changes.
 func TestListCacheScope(t *testing.T) {
@@ -51,8 +51,8 @@ func TestListCacheScope(t *testing.T) {
 		want           []string
 		sev            string
 	}{
-		{"private to public", hint("tools", "1000", "private"), hint("tools", "1000", "public"), []string{"DRIFT-038"}, "medium"},
-		{"public to private", hint("tools", "0", "public"), hint("tools", "0", "private"), []string{"DRIFT-038"}, "low"},
+		{"private to public", hint("tools", "1000", "private"), hint("tools", "1000", "public"), []string{"DRIFT-040"}, "medium"},
+		{"public to private", hint("tools", "0", "public"), hint("tools", "0", "private"), []string{"DRIFT-040"}, "low"},
 		{"absent is public", hint("tools", "0", ""), hint("tools", "5", "public"), nil, ""},
 		{"ttl only", hint("tools", "0", "private"), hint("tools", "60000", "private"), nil, ""},
 		{"no hints before", "", hint("tools", "0", "public"), nil, ""},

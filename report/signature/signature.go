@@ -86,7 +86,10 @@ func Sign(doc []byte, priv ed25519.PrivateKey) ([]byte, error) {
 type Result struct {
 	Signed bool
 	KeyID  string
-	Valid  bool
+	// PublicKey is the key the signature names, set when it decodes; KeyID
+	// is derived from it. Only a Valid result proves it signed.
+	PublicKey ed25519.PublicKey
+	Valid     bool
 	// Trusted is true when the signing key equals the expected key given
 	// to Verify (nil expected = not checked).
 	Trusted bool
@@ -118,7 +121,7 @@ func Verify(doc []byte, want ed25519.PublicKey) Result {
 		r.Problem = "malformed public key in signature"
 		return r
 	}
-	r.KeyID = KeyID(pub)
+	r.KeyID, r.PublicKey = KeyID(pub), pub
 	val, err := base64.StdEncoding.DecodeString(sig.Value)
 	if err != nil || len(val) != ed25519.SignatureSize {
 		r.Problem = "malformed signature value"

@@ -45,7 +45,9 @@ func Diff(old, new []File, meta Meta) *Result {
 		shown = res.New
 	}
 	sigs := signaturesOf(new)
-	d := &view.Doc{Findings: shown, Diff: DiffView(res, os.Name, ns.Name), Signatures: sigs,
+	dv := DiffView(res, os.Name, ns.Name)
+	dv.Points = []view.TimePoint{TimePoint(os), TimePoint(ns)}
+	d := &view.Doc{Findings: shown, Diff: dv, Signatures: sigs,
 		Meta: view.Meta{Mode: "diff", Inputs: names(new), CoreHash: meta.CoreHash, Engine: "WebAssembly core in this page"}}
 	r := finish(&Result{OK: true, Files: recs, Findings: shown, Signatures: sigs}, d)
 	r.DiffJSON = string(dj)
@@ -83,7 +85,7 @@ func DiffView(res *drift.Result, old, new string) *view.Diff {
 	for _, b := range []struct {
 		bit  int
 		name string
-	}{{drift.BitEscalation, "escalation"}, {drift.BitPrompt, "prompt"}, {drift.BitRemoval, "removal"}, {drift.BitInjection, "injection"}, {drift.BitIncomplete, "incomplete"}} {
+	}{{drift.BitEscalation, "escalation"}, {drift.BitPrompt, "prompt"}, {drift.BitRemoval, "removal"}, {drift.BitInjection, "injection"}, {drift.BitIncomplete, "incomplete"}, {drift.BitSignature, "signature"}} {
 		if res.Exit&b.bit != 0 {
 			d.BitNames = append(d.BitNames, itoa(b.bit)+" "+b.name)
 		}
@@ -92,6 +94,39 @@ func DiffView(res *drift.Result, old, new string) *view.Diff {
 		d.Changes = append(d.Changes, "not run: "+n)
 	}
 	return d
+}
+
+// TimePoint describes one side of a comparison for the change timeline:
+// its name, collection date (a bundle's createdAt) and tool count.
+func TimePoint(s *drift.Side) view.TimePoint {
+	p := view.TimePoint{Label: s.Name, Tools: -1}
+	switch {
+	case s.Bundle != nil:
+		if d := s.Bundle.CreatedAt; len(d) >= 10 && isDate(d[:10]) {
+			p.Date = d[:10]
+		}
+		p.Tools = 0
+		for _, srv := range s.Bundle.Servers {
+			p.Tools += len(srv.Tools)
+		}
+	case s.Findings != nil:
+		p.Tools = 0
+		for _, srv := range s.Findings.Servers {
+			p.Tools += len(srv.Tools)
+		}
+	}
+	return p
+}
+
+// isDate reports whether s is YYYY-MM-DD in digits: a bundle's
+// createdAt is input, and only a date is shown from it.
+func isDate(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if (i == 4 || i == 7) != (s[i] == '-') || (s[i] != '-' && (s[i] < '0' || s[i] > '9')) {
+			return false
+		}
+	}
+	return len(s) == 10
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

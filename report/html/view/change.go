@@ -18,12 +18,7 @@ var changeKinds = []struct {
 // changeSummary counts the drift findings per kind: cards, and a bar
 // chart with a text equivalent.
 func changeSummary(fs []model.Finding) *Node {
-	kind := map[string]string{}
-	for _, k := range changeKinds {
-		for _, id := range k.ids {
-			kind[id] = k.key
-		}
-	}
+	kind := changeKindOf()
 	n := map[string]int{}
 	for _, fd := range fs {
 		k := kind[fd.ID]

@@ -70,6 +70,9 @@ type Diff struct {
 	// changed, ...), already escaped for display by the producer or not:
 	// the builder escapes them again with textsafe.
 	Changes []string
+	// Points are the compared observations, oldest first, for the change
+	// timeline; empty draws it from Old and New alone.
+	Points []TimePoint `json:",omitempty"`
 }
 
 // Section is one top-level part of the page, in order.
@@ -94,11 +97,10 @@ func Sections(d *Doc) []Section {
 		{"s-injection", "Injection alerts"},
 		{"s-cost", "Token cost"},
 	}...)
-	if d.Diff != nil && d.Meta.Mode == "diff" {
-		// A comparison answers "what changed" before anything else.
+	if d.Diff != nil {
+		// A comparison (in the page, or `assay diff --html`) answers
+		// "what changed" before anything else.
 		s = append([]Section{{"s-drift", "What changed"}}, s...)
-	} else if d.Diff != nil {
-		s = append(s, Section{"s-drift", "Drift"})
 	}
 	return append(s, Section{"s-errors", "Collection errors"}, Section{"s-method", "Method, ruleset and limits"})
 }

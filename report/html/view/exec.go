@@ -102,13 +102,6 @@ func place(fd model.Finding, names map[string]string) string {
 	return strings.TrimSpace(p)
 }
 
-// readerElement turns "tool:NAME/inputSchema/properties/P/description"
-// into "NAME, parameter P description".
-func readerElement(e string) string {
-	r := strings.NewReplacer("/inputSchema/properties/", ", parameter ", "/description", " description", "server:instructions", "server instructions", "context:all", "all servers together", "context:", "context ")
-	return strings.TrimPrefix(r.Replace(e), "tool:")
-}
-
 // posture is the one-sentence verdict.
 func posture(f *model.Findings) (string, string) {
 	worst := ""
@@ -286,98 +279,6 @@ func endpoint(s model.ServerReport) string {
 
 var interpreters = map[string]bool{"node": true, "nodejs": true, "python": true, "python3": true, "deno": true, "bun": true, "sh": true, "bash": true, "ruby": true, "java": true, "php": true, "uv": true}
 
-// readerEvidence replaces a leading internal signal name
-// ("scope_features: …") with words for a reader.
-func readerEvidence(ev string) string {
-	i := strings.Index(ev, ": ")
-	if i <= 0 || i > 40 {
-		return ev
-	}
-	name := ev[:i]
-	for _, r := range name {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
-			return ev
-		}
-	}
-	if !strings.Contains(name, "_") {
-		return ev
-	}
-	if p, ok := signalWords[name]; ok {
-		return p + ": " + ev[i+2:]
-	}
-	p := strings.TrimSuffix(strings.TrimSuffix(name, "_i18n"), "_cooccurrence")
-	p = strings.ReplaceAll(p, "_", " ")
-	if strings.HasSuffix(name, "_cooccurrence") {
-		p += " wording"
-	}
-	if strings.HasSuffix(name, "_i18n") {
-		p += " (non-English)"
-	}
-	return strings.ToUpper(p[:1]) + p[1:] + ": " + ev[i+2:]
-}
-
-var signalWords = map[string]string{
-	"scope_features":          "Asks for broad scope",
-	"preference_cooccurrence": "Tells the model to prefer this tool",
-	"approval_cooccurrence":   "Tells the model to skip approval",
-	"conceal_cooccurrence":    "Tells the model to hide something",
-	"crosstool_cooccurrence":  "Steers the model's use of other tools",
-	"override_cooccurrence":   "Tells the model to override its instructions",
-	"hidden_characters":       "Hidden characters",
-	"pseudo_tag":              "Instruction markup",
-	"paired_custom_tag":       "Instruction markup",
-	"negated_disclosure":      "Tells the model not to tell the user",
-	"no_confirmation":         "Tells the model not to ask for confirmation",
-	"target_transmitted":      "Sends sensitive data out",
-	"target_into_param":       "Moves sensitive data into a parameter",
-	"target_access":           "Reads sensitive data",
-	"role_dialogue":           "Fake conversation turns",
-	"encoded_payload":         "Encoded payload",
-	"encoded_text":            "Encoded text",
-	"url_beacon":              "Tracking URL",
-	"image_beacon":            "Tracking image",
-	"whitespace_padding":      "Text hidden by padding",
-	"mixed_script":            "Look-alike letters from mixed scripts",
-}
-
-// signalLabel names a classification signal for readers.
-func signalLabel(s string) string {
-	switch s {
-	case "name":
-		return "Name"
-	case "schema":
-		return "Parameters"
-	case "annotation":
-		return "Declared hint"
-	case "description":
-		return "Description"
-	case "rule":
-		return "Rules file"
-	}
-	return line(s)
-}
-
-// evidenceText is one classification signal in one short line: where it
-// was seen and what it says, without the repeated signal name
-// ("name name:delete").
-func evidenceText(e model.Evidence) string {
-	p := e.Pointer
-	p = strings.TrimPrefix(p, e.Signal+":")
-	p = strings.TrimPrefix(p, "/inputSchema/properties/")
-	p = strings.TrimPrefix(p, "/annotations/")
-	if p == "/description" || p == "/inputSchema" {
-		p = ""
-	}
-	txt := signalLabel(e.Signal)
-	if p != "" && (e.Detail == "" || !strings.Contains(e.Detail, p)) {
-		txt += " " + line(p)
-	}
-	if e.Detail != "" {
-		txt += ": " + clip(e.Detail, 160)
-	}
-	return txt
-}
-
 // glossary explains the words the tables use.
 func glossary() *Node {
 	dl := El("dl").Class("meta glossary")
@@ -387,7 +288,7 @@ func glossary() *Node {
 		{"Kinds", "code_exec runs code; destructive deletes or overwrites; write changes state; egress sends data out; read_sensitive reads secrets or private data; ingests_untrusted reads content others control."},
 		{"Severity", "critical and high: act before the agent is used; medium: fix soon; low and info: hygiene."},
 		{"Context", "One client configuration (a client in one project): the servers one agent sees together."},
-		{"Exit bits", "1 escalation, 2 model-facing text changed, 4 removal, 8 new injection, 16 incomplete."},
+		{"Exit bits", "1 escalation, 2 model-facing text changed, 4 removal, 8 new injection, 16 incomplete, 32 signature missing or by another key than the baseline's."},
 	} {
 		dl.Add(ElT("dt", kv[0]), ElT("dd", kv[1]))
 	}

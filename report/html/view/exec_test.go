@@ -23,12 +23,14 @@ func TestPlural(t *testing.T) {
 // evidence is left as written.
 func TestReaderEvidence(t *testing.T) {
 	for in, want := range map[string]string{
-		"scope_features: …all files…":          "Asks for broad scope: …all files…",
-		"preference_cooccurrence: …always use": "Tells the model to prefer this tool: …always use",
-		"no_confirmation_i18n: …sans confirm":  "No confirmation (non-English)",
-		"brand_new_rule: text":                 "Brand new rule: text",
-		"1 of 6 tools declare no hints: x":     "1 of 6 tools declare no hints: x",
-		"private data: a/b; untrusted input":   "private data: a/b; untrusted input",
+		"scope_features: …all files…":            "Asks for broad scope: …all files…",
+		"preference_cooccurrence: …always use":   "Tells the model to prefer this tool: …always use",
+		"no_confirmation_i18n: …sans confirm":    "No confirmation (non-English)",
+		"brand_new_rule: text":                   "Brand new rule: text",
+		"1 of 6 tools declare no hints: x":       "1 of 6 tools declares no hints: x",
+		"1 of 1 tools have an unknown effect: y": "1 of 1 tool has an unknown effect: y",
+		"2 of 6 tools declare no hints: x, y":    "2 of 6 tools declare no hints: x, y",
+		"private data: a/b; untrusted input":     "private data: a/b; untrusted input",
 	} {
 		got := readerEvidence(in)
 		if in == "no_confirmation_i18n: …sans confirm" {
@@ -121,5 +123,31 @@ func TestContextHeading(t *testing.T) {
 		if strings.Count(contextHeading(c.ctx), c.ctx.Client) > 1 && c.ctx.ID == c.ctx.Client {
 			t.Errorf("%q repeats the client", contextHeading(c.ctx))
 		}
+	}
+}
+
+// TestReaderElement: element pointers reach readers as words.
+func TestReaderElement(t *testing.T) {
+	for in, want := range map[string]string{
+		"tool:run/inputSchema/properties/path/description": "run, parameter path description",
+		"server:instructions":                              "server instructions",
+		"server:tools":                                     "tool list",
+		"prompt:greet/description":                         "prompt greet description",
+		"context:all":                                      "all servers together",
+	} {
+		if got := readerElement(in); got != want {
+			t.Errorf("readerElement(%q) = %q, want %q", in, got, want)
+		}
+	}
+	fd := model.Finding{Server: "s", Tool: "run", Element: "tool:run/inputSchema/properties/path/description"}
+	if got := elementDetail(fd); got != "parameter path description" {
+		t.Errorf("elementDetail = %q", got)
+	}
+	fd.Element = "tool:run"
+	if got := elementDetail(fd); got != "" {
+		t.Errorf("elementDetail of the tool itself = %q, want nothing", got)
+	}
+	if got := readerSets([]string{"tier:R4", "kind:egress"}); got != "tier R4, kind egress" {
+		t.Errorf("readerSets = %q", got)
 	}
 }

@@ -175,7 +175,7 @@ func capabilities(f *model.Findings) *Node {
 				for _, e := range t.Evidence {
 					li := ElT("li", evidenceText(e))
 					if len(e.Sets) > 0 {
-						li.Add(El("small", T(" → "+line(strings.Join(e.Sets, ", ")))).Class("sets"))
+						li.Add(El("small", T(" → sets "+line(readerSets(e.Sets)))).Class("sets"))
 					}
 					list.Add(li)
 				}
@@ -290,8 +290,12 @@ func finding(fd model.Finding, names map[string]string) *Node {
 		a.Kids[0].Add(El("small", T(" — "+p)).Class("printonly"))
 	}
 	kv("Context", line(fd.Context), false)
-	if fd.Element != "" {
-		dl.Add(El("dt", T("Element")).Class("el"), El("dd", El("code", T(line(fd.Element)))).Class("el"))
+	where := elementDetail(fd)
+	if fd.Tool == "" && fd.Element != "" {
+		where = readerElement(fd.Element) // the header's place() prints only
+	}
+	if where != "" {
+		dl.Add(El("dt", T("Where")).Class("el"), El("dd", T(line(where))).Class("el"))
 	}
 	if fd.File != "" {
 		at := line(fd.File)
@@ -329,13 +333,13 @@ func injection(f *model.Findings) *Node {
 		rows = append(rows, El("tr",
 			El("td", El("span", T(line(fd.Severity))).Class("sev sev-"+sanitizeID(fd.Severity))).Attr("data-v", itoa(model.SeverityRank(fd.Severity))),
 			cell(line(fd.ID), ""), cell(line(fd.Title), ""), cell(line(srv), ""),
-			El("td", El("code", T(line(fd.Element)))), El("td", El("code", T(clip(readerEvidence(fd.Evidence), 400))))))
+			El("td", T(line(readerElement(fd.Element)))), El("td", El("code", T(clip(readerEvidence(fd.Evidence), 400))))))
 	}
 	if len(rows) == 0 {
 		return empty("No injection alerts: no model-facing text matched an injection heuristic.")
 	}
 	note := El("p", T(plural(len(rows), "injection alert")+"; each is a card in Findings, with its excerpt.")).Class("printonly note")
-	return El("div", note, table("inj", []string{"Severity", "Rule", "Title", "Server", "Element", "Excerpt"}, map[int]bool{0: true}, rows).Class("screenonly"))
+	return El("div", note, table("inj", []string{"Severity", "Rule", "Title", "Server", "Where", "Excerpt"}, map[int]bool{0: true}, rows).Class("screenonly"))
 }
 
 func collectionErrors(f *model.Findings) *Node {
@@ -364,6 +368,11 @@ func drift(d *Diff, names map[string]string) *Node {
 		bits = strings.Join(d.BitNames, ", ")
 	}
 	out.Add(changeSummary(d.Findings))
+	pts := d.Points
+	if len(pts) < 2 {
+		pts = []TimePoint{{Label: d.Old, Tools: -1}, {Label: d.New, Tools: -1}}
+	}
+	out.Add(timeline(pts, [][]model.Finding{d.Findings}))
 	out.Add(El("p", El("strong", T("Exit bits "+itoa(d.Bits)+": ")), T(line(bits))).Class("bits").Attr("data-bits", itoa(d.Bits)))
 	if len(d.Changes) > 0 {
 		ul := El("ul").Class("changes")
@@ -412,8 +421,8 @@ func groupCard(g *group, names map[string]string) *Node {
 	ul := El("ul").Class("occ")
 	for _, it := range g.Items {
 		li := El("li", T(place(it, names)))
-		if it.Element != "" {
-			li.Add(T(" "), El("code", T(line(it.Element))))
+		if d := elementDetail(it); d != "" {
+			li.Add(T(" (" + line(d) + ")"))
 		}
 		if it.Evidence != "" {
 			li.Add(El("div", El("code", T(clip(readerEvidence(it.Evidence), 300)))).Class("occev"))
