@@ -8,6 +8,7 @@ import (
 
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 // AllContext names the one context of a bundle that records none: every
@@ -59,13 +60,13 @@ func contextsOf(b *model.Bundle) []agentContext {
 
 // chainFindings looks across the servers of each context for an
 // exfiltration chain, shadowed tool names and cross-server references.
-func chainFindings(b *model.Bundle, f *model.Findings) []model.Finding {
+func chainFindings(b *model.Bundle, views []*surface.Server, f *model.Findings) []model.Finding {
 	var out []model.Finding
 	refSeen := map[string]bool{}
 	for _, c := range contextsOf(b) {
 		out = append(out, exfilChain(c, b, f)...)
 		out = append(out, shadowing(c, b, f)...)
-		for _, fd := range crossRefs(c, b, f) {
+		for _, fd := range crossRefs(c, b, views, f) {
 			if !refSeen[fd.Item] {
 				refSeen[fd.Item] = true
 				out = append(out, fd)
@@ -220,7 +221,7 @@ func identWords(s string) []string {
 
 // crossRefs reports tool descriptions that name a distinctive tool of
 // another server in the same context (and not one of their own).
-func crossRefs(c agentContext, b *model.Bundle, f *model.Findings) []model.Finding {
+func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *model.Findings) []model.Finding {
 	owners := map[string][]int{}
 	for _, i := range c.Servers {
 		if i >= len(f.Servers) {
@@ -268,12 +269,12 @@ func crossRefs(c agentContext, b *model.Bundle, f *model.Findings) []model.Findi
 				out = append(out, fd)
 			}
 		}
-		for j, raw := range b.Servers[i].Tools {
+		for j := range views[i].Tools {
 			if j >= len(f.Servers[i].Tools) {
 				break
 			}
 			tn := f.Servers[i].Tools[j].Name
-			scan(parseTool(raw).Description, tn, "tool:"+tn+"/description", tn)
+			scan(views[i].Tools[j].Description, tn, "tool:"+tn+"/description", tn)
 		}
 		if in := b.Servers[i].Instructions; in != nil {
 			scan(*in, "", "server:instructions", "server:instructions")

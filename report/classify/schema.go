@@ -1,8 +1,6 @@
 package classify
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -76,7 +74,7 @@ type walker struct {
 // walkSchema traverses properties, items (object or tuple), additional
 // properties, allOf/anyOf/oneOf and local $ref ("#/..."), never fetching
 // anything. Cycles, external or broken refs and cap breaches fail closed.
-func walkSchema(raw json.RawMessage, base string, o *Options) walk {
+func walkSchema(root any, base string, o *Options) walk {
 	w := &walker{maxDepth: defaultMaxDepth, maxNodes: defaultMaxNodes}
 	if o != nil && o.MaxDepth > 0 {
 		w.maxDepth = o.MaxDepth
@@ -84,15 +82,10 @@ func walkSchema(raw json.RawMessage, base string, o *Options) walk {
 	if o != nil && o.MaxNodes > 0 {
 		w.maxNodes = o.MaxNodes
 	}
-	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+	if root == nil {
 		return w.out
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&w.root); err != nil {
-		w.fail(base, "input schema is not valid JSON")
-		return w.out
-	}
+	w.root = root
 	w.node(w.root, base, base, "", 0)
 	return w.out
 }

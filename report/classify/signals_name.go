@@ -4,28 +4,6 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// browserWords mark a name as acting on a web page, so browser verbs
-// ("drop", "select") win over their other meanings.
-var browserWords = map[string]bool{"browser": true, "playwright": true, "puppeteer": true, "selenium": true, "tab": true, "chrome": true, "webdriver": true}
-
-// browserPageNouns are what a page shows (console messages, history):
-// third-party content, not the user's private data.
-var browserPageNouns = map[string]bool{"message": true, "messages": true, "history": true, "output": true, "log": true, "logs": true, "session": true, "sessions": true, "code": true, "source": true}
-
-// startVerbs with a code noun start a program: code execution.
-var startVerbs = map[string]bool{"start": true, "spawn": true, "launch": true, "interact": true}
-
-// lifecycle verbs followed by a read verb manage a background read.
-var lifecycle = map[string]bool{"start": true, "stop": true, "begin": true, "end": true, "cancel": true, "pause": true, "resume": true}
-
-// sendVerbs with a communication noun send it: create_notification,
-// push_text_message.
-var sendVerbs = map[string]bool{"create": true, "add": true, "push": true, "post": true, "send": true, "write": true, "compose": true}
-
-// sendNouns are what a send verb sends to other people.
-var sendNouns = map[string]bool{"message": true, "messages": true, "msg": true, "email": true, "mail": true, "sms": true, "notification": true, "notifications": true,
-	"tweet": true, "dm": true, "invite": true, "invitation": true, "announcement": true, "newsletter": true, "alert": true, "reply": true, "chat": true}
-
 // nameSignals reads the tool name: the first verb word decides the action,
 // later nouns refine it (what is read, what code runs, what is sent).
 func (t *tc) nameSignals() {
@@ -58,7 +36,7 @@ func (t *tc) nameSignals() {
 		// HTTP-method style names (API-post-search, jira_post): "post"
 		// sends only with a message noun, and yields to a later read verb.
 		if w == "post" {
-			if i+1 < len(toks) && sendNouns[toks[i+1]] {
+			if i+1 < len(toks) && tbl().sendNouns[toks[i+1]] {
 				verb, word, t.verbIdx = CatEgress, w, i
 				break
 			}
@@ -80,7 +58,7 @@ func (t *tc) nameSignals() {
 				break
 			}
 		}
-		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && !(nounVerbs[x] && t.laterVerb(toks[i+1:])) {
+		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && !(tbl().nounVerbs[x] && t.laterVerb(toks[i+1:])) {
 			verb, word, t.verbIdx = c, x, i
 		} else if x, ok := t.lx.has(CatBrowser, w); ok {
 			verb, word, t.verbIdx = CatBrowser, x, i
@@ -132,7 +110,7 @@ func (t *tc) nameSignals() {
 			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" performs an action"})
 		}
 	case CatWrite:
-		if lifecycle[word] && len(rest) > 0 {
+		if tbl().lifecycle[word] && len(rest) > 0 {
 			if c, _ := t.lx.verbOf(rest[0]); c == CatRead {
 				// start_search, stop_search: runs a read in the background.
 				t.verbCat = CatRead
@@ -140,7 +118,7 @@ func (t *tc) nameSignals() {
 				return
 			}
 		}
-		if startVerbs[word] {
+		if tbl().startVerbs[word] {
 			for _, x := range rest {
 				if x == "process" || x == "command" || x == "shell" || x == "terminal" || x == "script" {
 					t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a program"})
@@ -152,9 +130,9 @@ func (t *tc) nameSignals() {
 			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" moves money"})
 			return
 		}
-		if sendVerbs[word] {
+		if tbl().sendVerbs[word] {
 			for _, x := range rest {
-				if sendNouns[x] {
+				if tbl().sendNouns[x] {
 					t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" sends to people"})
 					return
 				}
@@ -176,7 +154,7 @@ func (t *tc) nounSignals(toks []string, reading bool) {
 		if _, _, ex := t.excepted(x); ex {
 			continue
 		}
-		if w, ok := t.lx.has(CatSensitive, x); ok && !doneS && !(t.browser && browserPageNouns[w]) {
+		if w, ok := t.lx.has(CatSensitive, x); ok && !doneS && !(t.browser && tbl().browserPageNouns[w]) {
 			t.add(cand{tier: 2, effect: reading, kinds: []string{model.KindReadSensitive}, signal: sigName, ptr: "name:" + x, detail: "returns " + w + " (private data)"})
 			doneS = true
 		}

@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"encoding/json"
 	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strings"
 
@@ -9,27 +8,7 @@ import (
 )
 
 var (
-	urlWords    = map[string]bool{"url": true, "urls": true, "uri": true, "uris": true, "href": true, "webhook": true}
-	urlFormats  = map[string]bool{"uri": true, "url": true, "iri": true, "uri-reference": true, "iri-reference": true}
-	commTargets = map[string]bool{"to": true, "cc": true, "bcc": true, "reply_to": true, "recipient": true, "recipients": true, "attendees": true, "webhook_url": true,
-		"callback_url": true, "notify_url": true, "slack_channel": true, "channel": true, "phone": true, "phone_number": true, "sms_to": true, "to_email": true,
-		"email_to": true, "to_address": true, "to_addresses": true}
-	contentNames = map[string]bool{"content": true, "contents": true, "data": true, "edits": true, "new_content": true, "file_content": true}
-	pathNames    = map[string]bool{"path": true, "file": true, "filepath": true, "filename": true}
-	destNames    = map[string]bool{"destination": true, "dest": true, "target_path": true, "output_path": true, "to_path": true, "new_path": true, "destination_path": true, "output_file": true, "save_path": true, "out_path": true}
-	// codeParams are whole parameter names that carry code; codeLast may
-	// also end a longer name ("shell_command", "sql_statement"). "code"
-	// alone is too common ("zip_code", "status_code") to end one.
-	codeParams = map[string]bool{"code": true, "script": true, "command": true, "cmd": true, "shell": true, "eval": true, "javascript": true, "js": true, "python": true,
-		"bash": true, "sql": true, "statement": true, "source_code": true, "js_code": true, "python_code": true, "code_snippet": true, "commands": true}
-	codeLast    = map[string]bool{"script": true, "command": true, "cmd": true, "shell": true, "javascript": true, "python": true, "bash": true, "sql": true, "statement": true}
-	concurrency = map[string]bool{"etag": true, "if_match": true, "ifmatch": true, "expected_revision": true, "if_unmodified_since": true, "expected_version": true, "sha": true, "old_sha": true, "base_sha": true, "expected_sha": true}
-	forceNow    = map[string]bool{"overwrite": true, "permanent": true, "permanently": true, "purge": true, "skip_trash": true, "hard_delete": true, "delete_permanently": true, "no_backup": true}
-	forceLater  = map[string]bool{"force": true, "recursive": true, "cascade": true, "hard": true}
-	sensitiveSw = map[string]bool{"include_secrets": true, "include_pii": true, "include_credentials": true, "include_contact_details": true, "show_secrets": true, "include_env": true, "reveal_secrets": true, "with_secrets": true, "decrypt": true}
-	// opParams name the operation a tool performs; an enum of them lists
-	// everything it can do ("mode" and "task" name categories, not operations).
-	opParams = map[string]bool{"action": true, "operation": true, "op": true, "command": true, "method": true, "subcommand": true, "verb": true}
+
 	// Raw query languages that can change data (a query parameter naming
 	// one is code). Pure read languages (PromQL, JQL, XPath) are not here.
 	reQueryLang = lazyre.New(`\b(sql|cypher|graphql|sparql|gremlin|n1ql|cql|psql|select statement|select quer(y|ies)|sqlite|mysql|postgres|postgresql|raw quer(y|ies)|query language)\b`)
@@ -64,8 +43,8 @@ func (t *tc) schemaSignals() {
 	guarded := ""
 	for i := range ps {
 		p := &ps[i]
-		if concurrency[snake(p)] {
-			if snake(p) != "sha" || sibling(p, contentNames) != nil {
+		if tbl().concurrency[snake(p)] {
+			if snake(p) != "sha" || sibling(p, tbl().contentNames) != nil {
 				guarded = p.Ptr
 			}
 		}
@@ -80,7 +59,7 @@ func (t *tc) schemaSignals() {
 			closed = false
 		}
 		switch {
-		case p.stringy() && !p.Closed && (urlWords[last] || urlFormats[p.Format]):
+		case p.stringy() && !p.Closed && (tbl().urlWords[last] || tbl().urlFormats[p.Format]):
 			if p.Pattern != "" && rePinned.MatchString(p.Pattern) {
 				t.add(cand{tier: 1, effect: true, signal: sigSchema, ptr: p.Ptr, detail: "URL host pinned by pattern " + excerpt(p.Pattern, 60)})
 			} else {
@@ -94,7 +73,7 @@ func (t *tc) schemaSignals() {
 			}
 		case p.stringy() && !p.Closed && (strings.HasSuffix(sn, "connection_string") || sn == "database_url" || strings.HasSuffix(sn, "connection_uri")):
 			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled connection string"})
-		case commTargets[sn] && (p.stringy() || p.is("array")) && !p.Closed:
+		case tbl().commTargets[sn] && (p.stringy() || p.is("array")) && !p.Closed:
 			if sn == "to" && sibling(p, map[string]bool{"from": true}) != nil && sibling(p, map[string]bool{"body": true, "message": true, "text": true, "subject": true, "content": true, "html": true}) == nil {
 				break // a graph edge {from, to}, not a recipient
 			}
@@ -107,27 +86,27 @@ func (t *tc) schemaSignals() {
 			}
 		case p.open() && (last == "query" || sn == "q") && (reQueryLang.MatchString(pd) || pd == "" && reQueryLang.MatchString(desc)):
 			t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "raw query language in \"" + p.Name + "\""})
-		case p.open() && (pathNames[sn] || pathNames[last] && (last != "file" || len(p.Toks) > 1)) && sibling(p, contentNames) != nil:
-			c := sibling(p, contentNames)
+		case p.open() && (tbl().pathNames[sn] || tbl().pathNames[last] && (last != "file" || len(p.Toks) > 1)) && sibling(p, tbl().contentNames) != nil:
+			c := sibling(p, tbl().contentNames)
 			if guarded != "" {
 				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a path, guarded by " + guarded})
 			} else {
 				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a caller-chosen path with no concurrency token: may overwrite"})
 			}
-		case p.open() && destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || reFileDesc.MatchString(pd) || sibling(p, map[string]bool{"source": true, "path": true, "from": true, "source_path": true}) != nil):
+		case p.open() && tbl().destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || reFileDesc.MatchString(pd) || sibling(p, map[string]bool{"source": true, "path": true, "from": true, "source_path": true}) != nil):
 			if guarded != "" {
 				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "destination path, guarded by " + guarded})
 			} else {
 				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "caller-chosen destination \"" + p.Name + "\": may overwrite"})
 			}
-		case p.is("boolean") && forceNow[sn]:
+		case p.is("boolean") && tbl().forceNow[sn]:
 			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "\"" + p.Name + "\" switch"})
-		case p.is("boolean") && sensitiveSw[sn]:
+		case p.is("boolean") && tbl().sensitiveSw[sn]:
 			t.add(cand{tier: 2, effect: true, kinds: []string{model.KindReadSensitive}, signal: sigSchema, ptr: p.Ptr, detail: "\"" + p.Name + "\" returns secrets or personal data"})
 		}
 		// A local path on a reading tool is a source of private data: see
 		// deferredSignals, which knows the tool's verb.
-		if p.stringy() && len(p.Enum) > 0 && opParams[sn] {
+		if p.stringy() && len(p.Enum) > 0 && tbl().opParams[sn] {
 			t.operationEnum(p)
 		}
 	}
@@ -201,10 +180,10 @@ func (t *tc) isCodeParam(p *param, pd, desc string) bool {
 		case CatAction, CatCodeVerb:
 			return true
 		}
-		return startVerbs[t.verbWord]
+		return tbl().startVerbs[t.verbWord]
 	}
 	switch {
-	case codeParams[sn], codeLast[p.lastTok()]:
+	case tbl().codeParams[sn], tbl().codeLast[p.lastTok()]:
 		return true
 	case sn == "expression":
 		return reCodeDesc.MatchString(pd)
@@ -217,9 +196,9 @@ func (t *tc) isCodeParam(p *param, pd, desc string) bool {
 // declaresObject reports whether an input schema says it is an object or
 // lists properties: a schema of neither ({} or only "$schema") declares
 // nothing and so accepts anything.
-func declaresObject(raw []byte) bool {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
+func declaresObject(schema any) bool {
+	m, ok := schema.(map[string]any)
+	if !ok {
 		return false
 	}
 	_, hasType := m["type"]

@@ -125,7 +125,7 @@ func (t *tc) deferredSignals() {
 	tier, eff := t.prelim()
 	for i := range t.w.Params {
 		p := &t.w.Params[i]
-		if p.is("boolean") && forceLater[snake(p)] && tier >= 3 {
+		if p.is("boolean") && tbl().forceLater[snake(p)] && tier >= 3 {
 			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "\"" + p.Name + "\" switch on a tool that changes state"})
 		}
 	}

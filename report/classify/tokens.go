@@ -39,28 +39,6 @@ func Tokens(s string) []string {
 	return joinCompounds(out)
 }
 
-// compounds are two-word nouns whose first word is also a verb; joining
-// them keeps "pull_request_write" from reading as the verb "pull".
-var compounds = map[[2]string]string{
-	{"pull", "request"}:   "pull_request",
-	{"pull", "requests"}:  "pull_request",
-	{"merge", "request"}:  "merge_request",
-	{"merge", "requests"}: "merge_request",
-	{"key", "value"}:      "key_value",
-	{"long", "running"}:   "long_running",
-	{"dry", "run"}:        "dry_run",
-	{"check", "list"}:     "checklist",
-	{"look", "up"}:        "lookup",
-	{"who", "am"}:         "whoami",
-	{"set", "up"}:         "setup",
-	{"clean", "up"}:       "cleanup",
-	{"sign", "in"}:        "signin",
-	{"log", "in"}:         "login",
-	{"go", "back"}:        "go_back",
-	{"go", "forward"}:     "go_forward",
-	{"roll", "back"}:      "rollback",
-}
-
 func joinCompounds(ts []string) []string {
 	if len(ts) < 2 {
 		return ts
@@ -68,7 +46,7 @@ func joinCompounds(ts []string) []string {
 	out := ts[:0:0]
 	for i := 0; i < len(ts); i++ {
 		if i+1 < len(ts) {
-			if c, ok := compounds[[2]string{ts[i], ts[i+1]}]; ok {
+			if c, ok := tbl().compounds[[2]string{ts[i], ts[i+1]}]; ok {
 				out = append(out, c)
 				i++
 				continue

@@ -1,11 +1,11 @@
 package classify
 
 import (
-	"encoding/json"
 	"sort"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 // Signal names used in evidence, strongest first.
@@ -16,8 +16,6 @@ const (
 	sigDescription = "description"
 	sigRule        = "rule"
 )
-
-var sigRank = map[string]int{sigSchema: 0, sigAnnotation: 1, sigName: 2, sigDescription: 3, sigRule: 4}
 
 // cand is one signal's claim: the tier it raises the tool to, whether it
 // speaks about behaviour (effect) or only about input shape, and kinds.
@@ -30,12 +28,10 @@ type cand struct {
 	detail string
 }
 
-// hints are the behaviour annotations as declared; nil means absent.
+// hints are the behaviour annotations as declared; nil means absent (a
+// hint that is not a boolean is absent too: never a claim either way).
 type hints struct {
-	ReadOnly    *bool `json:"readOnlyHint"`
-	Destructive *bool `json:"destructiveHint"`
-	Idempotent  *bool `json:"idempotentHint"`
-	OpenWorld   *bool `json:"openWorldHint"`
+	ReadOnly, Destructive, Idempotent, OpenWorld *bool
 }
 
 func (h hints) count() int {
@@ -77,52 +73,21 @@ func (r *result) has(kind string) bool {
 	return false
 }
 
+// toolDef is what classification reads of a tool, taken from its view.
 type toolDef struct {
-	Name        string          `json:"name"`
-	Title       string          `json:"title"`
-	Description string          `json:"description"`
-	Input       json.RawMessage `json:"inputSchema"`
-	Annotations json.RawMessage `json:"annotations"`
-}
-
-// parseTool reads each field on its own, so one malformed field (a
-// numeric title) does not blank the others.
-func parseTool(raw json.RawMessage) toolDef {
-	var m map[string]json.RawMessage
-	var d toolDef
-	if json.Unmarshal(raw, &m) != nil {
-		return d
-	}
-	_ = json.Unmarshal(m["name"], &d.Name)
-	_ = json.Unmarshal(m["title"], &d.Title)
-	_ = json.Unmarshal(m["description"], &d.Description)
-	d.Input, d.Annotations = m["inputSchema"], m["annotations"]
-	return d
-}
-
-// parseHints reads the behaviour hints; a hint that is not a boolean is
-// treated as absent (never as a claim either way).
-func parseHints(raw json.RawMessage) hints {
-	var m map[string]json.RawMessage
-	var h hints
-	if json.Unmarshal(raw, &m) != nil {
-		return h
-	}
-	get := func(k string) *bool {
-		var b bool
-		if v, ok := m[k]; ok && json.Unmarshal(v, &b) == nil && (string(v) == "true" || string(v) == "false") {
-			return &b
-		}
-		return nil
-	}
-	h.ReadOnly, h.Destructive, h.Idempotent, h.OpenWorld = get("readOnlyHint"), get("destructiveHint"), get("idempotentHint"), get("openWorldHint")
-	return h
+	Name        string
+	Title       string
+	Description string
+	// Input is the decoded input schema (json.Number numbers); nil when
+	// absent or malformed.
+	Input any
 }
 
 // tc is the working state of one tool's classification.
 type tc struct {
 	def     toolDef
 	server  *model.Server
+	sc      *serverContext
 	lx      *lexicon
 	o       *Options
 	toks    []string
@@ -140,13 +105,13 @@ type tc struct {
 func (t *tc) add(c cand) { t.cands = append(t.cands, c) }
 
 // classifyTool runs every signal over one raw tool definition.
-func classifyTool(raw json.RawMessage, s *model.Server, lx *lexicon, o *Options) *result {
-	t := &tc{server: s, lx: lx, o: o, verbIdx: -1}
-	t.def = parseTool(raw)
-	t.h = parseHints(t.def.Annotations)
+func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexicon, o *Options) *result {
+	t := &tc{server: s, sc: sc, lx: lx, o: o, verbIdx: -1}
+	t.def = toolDef{Name: v.Name, Title: v.Title, Description: v.Description, Input: v.InputSchema}
+	t.h = hints{ReadOnly: v.Hints.ReadOnly, Destructive: v.Hints.Destructive, Idempotent: v.Hints.Idempotent, OpenWorld: v.Hints.OpenWorld}
 	t.toks = Tokens(t.def.Name)
 	for _, w := range t.toks {
-		if browserWords[w] {
+		if tbl().browserWords[w] {
 			t.browser = true
 		}
 	}
@@ -218,8 +183,8 @@ func (t *tc) finish() *result {
 		if cs[i].tier != cs[j].tier {
 			return cs[i].tier > cs[j].tier
 		}
-		if sigRank[cs[i].signal] != sigRank[cs[j].signal] {
-			return sigRank[cs[i].signal] < sigRank[cs[j].signal]
+		if tbl().sigRank[cs[i].signal] != tbl().sigRank[cs[j].signal] {
+			return tbl().sigRank[cs[i].signal] < tbl().sigRank[cs[j].signal]
 		}
 		return cs[i].ptr < cs[j].ptr
 	})

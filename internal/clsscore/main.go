@@ -1,0 +1,329 @@
+// Command clsscore scores capability classification against the labelled
+// benchmark in testdata/classification/bench (see docs/classification.md).
+//
+//	go run ./internal/clsscore -set tuning [-v]   the tuning half; -v lists every disagreement
+//	go run ./internal/clsscore -set frozen        the frozen half: aggregates only, never items
+//	go run ./internal/clsscore -set hints         vendor annotations as a yardstick
+//
+// Each labelled tool is classified as part of its whole captured server
+// (testdata/npmcorpus/surfaces), with vendor annotations removed as the
+// reviewers saw them. The frozen half is scored once: this program prints
+// only aggregate figures for it, so no rule can be tuned on its items.
+// Run from the repository root.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/assay-mcp/assay/report/classify"
+	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
+)
+
+const (
+	benchDir   = "testdata/classification/bench"
+	surfaceDir = "testdata/npmcorpus/surfaces"
+)
+
+// label is one reviewer's verdict on one tool.
+type label struct {
+	File, Tool    string
+	Effect        string
+	Kinds         []string
+	EgressChannel string `json:"egress_channel"`
+}
+
+func main() {
+	set := flag.String("set", "tuning", "tuning, frozen or hints")
+	verbose := flag.Bool("v", false, "tuning only: list every disagreement")
+	flag.Parse()
+	var err error
+	switch *set {
+	case "tuning":
+		err = tuning(*verbose)
+	case "frozen":
+		err = frozen()
+	case "hints":
+		err = hintsYardstick()
+	default:
+		err = fmt.Errorf("unknown set %q", *set)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "clsscore:", err)
+		os.Exit(1)
+	}
+}
+
+func tuning(verbose bool) error {
+	var doc struct {
+		Items []struct {
+			File      string          `json:"file"`
+			Tool      json.RawMessage `json:"tool"`
+			ReviewerA *label          `json:"reviewerA"`
+			ReviewerB *label          `json:"reviewerB"`
+		} `json:"items"`
+	}
+	if err := readJSON(filepath.Join(benchDir, "tuning.json"), &doc); err != nil {
+		return err
+	}
+	var a, b []label
+	for _, it := range doc.Items {
+		var name struct{ Name string }
+		_ = json.Unmarshal(it.Tool, &name)
+		if it.ReviewerA != nil {
+			l := *it.ReviewerA
+			l.File, l.Tool = it.File, name.Name
+			a = append(a, l)
+		}
+		if it.ReviewerB != nil {
+			l := *it.ReviewerB
+			l.File, l.Tool = it.File, name.Name
+			b = append(b, l)
+		}
+	}
+	got, err := classifyLabelled(a)
+	if err != nil {
+		return err
+	}
+	report(a, b, got)
+	if verbose {
+		for _, l := range a {
+			g := got[key(l)]
+			if g == nil {
+				continue
+			}
+			mark := ""
+			if g.Effect != l.Effect {
+				mark = "EFFECT"
+			}
+			for _, k := range []string{model.KindCodeExec, model.KindDestructive, model.KindEgress} {
+				if has(l.Kinds, k) != has(g.Kinds, k) {
+					mark += " " + k
+				}
+			}
+			if mark == "" {
+				continue
+			}
+			fmt.Printf("\n%s | %s / %s: label %s %v %q; got %s %v\n", mark, l.File, l.Tool, l.Effect, l.Kinds, l.EgressChannel, g.Effect, g.Kinds)
+			for _, e := range g.Evidence {
+				fmt.Printf("    %s %s %s %v\n", e.Signal, e.Pointer, e.Detail, e.Sets)
+			}
+		}
+	}
+	return nil
+}
+
+// frozen scores the frozen half: aggregates only.
+func frozen() error {
+	var a, b struct{ Items []label }
+	if err := readJSON(filepath.Join(benchDir, "frozen-v2", "labels_a.json"), &a); err != nil {
+		return err
+	}
+	if err := readJSON(filepath.Join(benchDir, "frozen-v2", "labels_b.json"), &b); err != nil {
+		return err
+	}
+	got, err := classifyLabelled(a.Items)
+	if err != nil {
+		return err
+	}
+	report(a.Items, b.Items, got)
+	return nil
+}
+
+func key(l label) string { return l.File + "\x00" + l.Tool }
+
+// classifyLabelled classifies every server named by the labels, whole and
+// with annotations removed, and returns the reports of the labelled tools.
+func classifyLabelled(ls []label) (map[string]*model.ToolReport, error) {
+	files := map[string]bool{}
+	for _, l := range ls {
+		files[l.File] = true
+	}
+	names := make([]string, 0, len(files))
+	for f := range files {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	b := &model.Bundle{Kind: model.BundleKind}
+	for _, fn := range names {
+		s, err := loadServer(fn, true)
+		if err != nil {
+			return nil, err
+		}
+		b.Servers = append(b.Servers, s)
+	}
+	f := classifyBundle(b)
+	out := map[string]*model.ToolReport{}
+	for i := range f.Servers {
+		for j := range f.Servers[i].Tools {
+			t := &f.Servers[i].Tools[j]
+			k := names[i] + "\x00" + t.Name
+			if _, dup := out[k]; !dup {
+				out[k] = t
+			}
+		}
+	}
+	return out, nil
+}
+
+func classifyBundle(b *model.Bundle) *model.Findings {
+	f := &model.Findings{Kind: model.FindingsKind, Findings: []model.Finding{}}
+	views := make([]*surface.Server, len(b.Servers))
+	for i := range b.Servers {
+		views[i] = surface.New(&b.Servers[i])
+		sr := model.ServerReport{Name: b.Servers[i].Name, Identity: b.Servers[i].Identity}
+		for _, t := range views[i].Tools {
+			sr.Tools = append(sr.Tools, model.ToolReport{Name: t.Name, Kinds: []string{}, Effect: model.EffectUnknown, Tier: "R0"})
+		}
+		f.Servers = append(f.Servers, sr)
+	}
+	classify.ApplyViews(b, views, f, nil, nil)
+	return f
+}
+
+// loadServer reads one capture as a bundle server named by its file.
+func loadServer(file string, strip bool) (model.Server, error) {
+	var c struct {
+		ServerInfo   json.RawMessage   `json:"serverInfo"`
+		Instructions *string           `json:"instructions"`
+		Tools        []json.RawMessage `json:"tools"`
+	}
+	if err := readJSON(filepath.Join(surfaceDir, file), &c); err != nil {
+		return model.Server{}, err
+	}
+	name := strings.TrimSuffix(file, ".json")
+	s := model.Server{Name: name, Identity: name + "@surface", Transport: "surface", Source: "surface", ServerInfo: c.ServerInfo, Instructions: c.Instructions}
+	for _, raw := range c.Tools {
+		if strip {
+			raw = stripAnnotations(raw)
+		}
+		s.Tools = append(s.Tools, raw)
+	}
+	return s, nil
+}
+
+func stripAnnotations(raw json.RawMessage) json.RawMessage {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return raw
+	}
+	delete(m, "annotations")
+	out, err := json.Marshal(m)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
+func readJSON(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, v)
+}
+
+func has(ks []string, k string) bool {
+	for _, x := range ks {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+var effects = []string{model.EffectRead, model.EffectWrite, model.EffectExternal, model.EffectIrreversible, model.EffectUnknown}
+
+// report prints the aggregate figures: agreement with reviewer A, the
+// confusion matrix, precision and recall of the kinds that matter most,
+// the unknown share, and reviewer A–B agreement.
+func report(a, b []label, got map[string]*model.ToolReport) {
+	n, agree, unknown, readAgree := 0, 0, 0, 0
+	conf := map[[2]string]int{}
+	type pr struct{ tp, fp, fn int }
+	kinds := map[string]*pr{model.KindCodeExec: {}, model.KindDestructive: {}, model.KindEgress: {}}
+	missing := 0
+	for _, l := range a {
+		g := got[key(l)]
+		if g == nil {
+			missing++
+			continue
+		}
+		n++
+		if g.Effect == l.Effect {
+			agree++
+		}
+		if (g.Effect == model.EffectRead) == (l.Effect == model.EffectRead) {
+			readAgree++
+		}
+		if g.Effect == model.EffectUnknown {
+			unknown++
+		}
+		conf[[2]string{l.Effect, g.Effect}]++
+		for k, c := range kinds {
+			want := has(l.Kinds, k)
+			if k == model.KindEgress && l.Effect == model.EffectExternal {
+				want = true
+			}
+			switch gotK := has(g.Kinds, k); {
+			case want && gotK:
+				c.tp++
+			case gotK:
+				c.fp++
+			case want:
+				c.fn++
+			}
+		}
+	}
+	pct := func(x, y int) string {
+		if y == 0 {
+			return "n/a"
+		}
+		return fmt.Sprintf("%.1f%% (%d/%d)", 100*float64(x)/float64(y), x, y)
+	}
+	fmt.Printf("tools scored: %d (labelled but not found: %d)\n", n, missing)
+	fmt.Printf("effect agreement with reviewer A: %s\n", pct(agree, n))
+	fmt.Printf("read-vs-not agreement with reviewer A: %s\n", pct(readAgree, n))
+	fmt.Printf("unknown: %s\n", pct(unknown, n))
+	for _, k := range []string{model.KindCodeExec, model.KindDestructive, model.KindEgress} {
+		c := kinds[k]
+		fmt.Printf("%s: precision %s, recall %s\n", k, pct(c.tp, c.tp+c.fp), pct(c.tp, c.tp+c.fn))
+	}
+	fmt.Printf("\nconfusion (rows: reviewer A, columns: Assay)\n%-13s", "")
+	for _, e := range effects {
+		fmt.Printf("%13s", e)
+	}
+	fmt.Println()
+	for _, r := range effects[:4] {
+		fmt.Printf("%-13s", r)
+		for _, c := range effects {
+			fmt.Printf("%13d", conf[[2]string{r, c}])
+		}
+		fmt.Println()
+	}
+	byKey := map[string]label{}
+	for _, l := range a {
+		byKey[key(l)] = l
+	}
+	shared, same, sameRead := 0, 0, 0
+	for _, l := range b {
+		x, ok := byKey[key(l)]
+		if !ok {
+			continue
+		}
+		shared++
+		if x.Effect == l.Effect {
+			same++
+		}
+		if (x.Effect == model.EffectRead) == (l.Effect == model.EffectRead) {
+			sameRead++
+		}
+	}
+	fmt.Printf("\nreviewer A–B effect agreement: %s; read-vs-not %s\n", pct(same, shared), pct(sameRead, shared))
+}
