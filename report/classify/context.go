@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/model"
@@ -18,6 +19,12 @@ type serverContext struct {
 	// browser: the server drives a web browser, so "click", "select" and
 	// "drop" act on a page.
 	browser bool
+	// remote: the server is a client of an online service (its name
+	// names one, or its tools speak of accounts, workspaces and APIs more
+	// than of local files): what it creates lives with a third party.
+	remote bool
+	// why says what decided remote, for evidence.
+	why string
 }
 
 func newServerContext(s *model.Server, v *surface.Server) *serverContext {
@@ -40,17 +47,47 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 	if len(v.Tools) > 0 && gitTools*2 >= len(v.Tools) {
 		sc.git = true
 	}
+	sc.remote, sc.why = remoteService(words, v)
+	if sc.git || sc.browser {
+		sc.remote, sc.why = false, ""
+	}
 	return sc
+}
+
+// remoteService decides whether a server works on an online service. A
+// service named by the server wins; otherwise the server's tools must
+// speak of accounts, workspaces, APIs or the cloud in more tools than
+// they speak of local files, paths, memory or a browser.
+func remoteService(words []string, v *surface.Server) (bool, string) {
+	tb := tbl()
+	for _, w := range words {
+		if tb.services[w] {
+			return true, "the server names the online service \"" + w + "\""
+		}
+	}
+	remote, local := 0, 0
+	for i := range v.Tools {
+		t := &v.Tools[i]
+		ws := append(Tokens(t.Name), proseWords(t.Description)...)
+		r, l := false, false
+		for _, w := range ws {
+			r = r || tb.remoteWords[w] || tb.services[w]
+			l = l || tb.localWords[w]
+		}
+		if r {
+			remote++
+		}
+		if l {
+			local++
+		}
+	}
+	if remote >= 2 && remote > local {
+		return true, fmt.Sprintf("%d of the server's tools speak of an online account, workspace or API, %d of local state", remote, local)
+	}
+	return false, ""
 }
 
 // facts are the cache-key facts of every tool result of this server.
 func (sc *serverContext) facts() []string {
-	f := []string{sc.name, sc.identity, "git=false", "browser=false"}
-	if sc.git {
-		f[2] = "git=true"
-	}
-	if sc.browser {
-		f[3] = "browser=true"
-	}
-	return f
+	return []string{sc.name, sc.identity, fmt.Sprintf("git=%t browser=%t remote=%t", sc.git, sc.browser, sc.remote), sc.why}
 }

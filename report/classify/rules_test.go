@@ -84,7 +84,7 @@ var ruleCases = []ruleCase{
 	{rule: "name", name: "executive_summary is not exec", tool: `{"name":"executive_summary","inputSchema":{"type":"object","properties":{"topic":{"type":"string"}}}}`, hasNot: []string{"code_exec"}},
 	{rule: "name", name: "execute_command is code", tool: `{"name":"execute_command","inputSchema":{"type":"object","properties":{"command":{"type":"string"}}}}`, has: []string{"code_exec"}},
 	{rule: "name", name: "evaluate runs code", tool: `{"name":"browser_evaluate","inputSchema":{"type":"object","properties":{"expr":{"type":"string"}}}}`, has: []string{"code_exec"}},
-	{rule: "name", name: "browser drop is not deletion", tool: `{"name":"browser_drop","inputSchema":{"type":"object","properties":{"ref":{"type":"string"}}}}`, effect: "external", hasNot: []string{"destructive"}},
+	{rule: "name", name: "browser drop is not deletion: it changes the page", tool: `{"name":"browser_drop","inputSchema":{"type":"object","properties":{"ref":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive", "egress"}},
 	{rule: "name", name: "drop_table is deletion", tool: `{"name":"drop_table","inputSchema":{"type":"object","properties":{"table":{"type":"string"}}}}`, has: []string{"destructive"}},
 	{rule: "name", name: "post with a message noun sends", tool: `{"name":"slack_post_message","inputSchema":{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}}}}`, effect: "external", has: []string{"egress"}},
 	{rule: "name", name: "HTTP-method post before search reads", tool: `{"name":"API-post-search","inputSchema":{"type":"object","properties":{"query":{"type":"string"}}}}`, effect: "read"},

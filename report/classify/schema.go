@@ -26,6 +26,10 @@ type param struct {
 	Pattern string
 	Enum    []string
 	Desc    string
+	// DescWords is Desc as lower-case words.
+	DescWords []string
+	// ItemTypes are the types of an array's items.
+	ItemTypes []string
 	// Free is an object with no declared properties: anything goes.
 	Free bool
 }
@@ -41,6 +45,14 @@ func (p *param) is(t string) bool {
 
 // stringy is true for a string, or a value of no declared type.
 func (p *param) stringy() bool { return len(p.Types) == 0 || p.is("string") }
+
+// stringArray is an array of strings (or of untyped items).
+func (p *param) stringArray() bool {
+	if !p.is("array") {
+		return false
+	}
+	return len(p.ItemTypes) == 0 || p.ItemTypes[0] == "string"
+}
 
 // open is an unconstrained string: no enum, const or pattern.
 func (p *param) open() bool { return p.stringy() && !p.Closed && p.Pattern == "" }
@@ -205,6 +217,12 @@ func (w *walker) record(m map[string]any, ptr, parent, name string) {
 	p.Format, _ = m["format"].(string)
 	p.Pattern, _ = m["pattern"].(string)
 	p.Desc, _ = m["description"].(string)
+	p.DescWords = proseWords(p.Desc)
+	if it, ok := m["items"].(map[string]any); ok {
+		if s, ok := it["type"].(string); ok {
+			p.ItemTypes = []string{s}
+		}
+	}
 	if e, ok := m["enum"].([]any); ok && len(e) > 0 {
 		p.Closed = true
 		for _, x := range e {

@@ -58,6 +58,11 @@ func (t *tc) nameSignals() {
 				break
 			}
 		}
+		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && c != CatRead && tbl().nounFirst[x] && t.descReads() {
+			// "schedule_changes: Returns the schedule changes": a noun here.
+			t.add(cand{tier: 0, effect: false, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" read as a noun: the description begins \"" + t.descWords[t.descLead] + "\""})
+			continue
+		}
 		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && !(tbl().nounVerbs[x] && t.laterVerb(toks[i+1:])) {
 			verb, word, t.verbIdx = c, x, i
 		} else if x, ok := t.lx.has(CatBrowser, w); ok {
@@ -82,21 +87,43 @@ func (t *tc) nameSignals() {
 		return "", false
 	}
 	p := ptr(word)
+	// Context turns some verbs around before the switch below.
+	if verb == CatDestructive && t.reversibleRemove(word, rest) {
+		t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" on " + t.reversibleWhat(rest) + " only unlinks: reversible"})
+		return
+	}
+	if t.gitContext() && t.gitVerb(word, p) {
+		return
+	}
+	if verb == CatAction {
+		for _, x := range rest {
+			if tbl().readObjects[x] {
+				t.verbCat = CatRead
+				t.add(cand{tier: 0, effect: true, signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a read"})
+				return
+			}
+		}
+	}
 	switch verb {
 	case CatCodeVerb:
-		t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), signal: sigName, ptr: p, detail: "\"" + word + "\" runs code"})
+		t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + "\" runs code"})
 	case CatPayment:
 		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" moves money"})
 	case CatDestructive:
-		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigName, ptr: p, detail: "\"" + word + "\" destroys data or state"})
+		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive, model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" destroys data or state"})
 	case CatEgress:
-		k, what := []string{model.KindEgress}, "sends to others"
-		if word == "navigate" || word == "goto" || word == "go_back" || word == "go_forward" {
-			k, what = append(k, model.KindIngestsUntrusted), "loads a web page"
+		ch, what := egressChannel(word, rest), "sends to others"
+		k := []string{model.KindEgress}
+		if word == "navigate" || word == "goto" {
+			k, what, ch = append(k, model.KindIngestsUntrusted), "loads a web page", "browser"
 		}
-		t.add(cand{tier: 4, effect: true, kinds: k, signal: sigName, ptr: p, detail: "\"" + word + "\" " + what})
+		t.add(cand{tier: 4, effect: true, kinds: k, channel: ch, signal: sigName, ptr: p, detail: "\"" + word + "\" " + what})
 	case CatBrowser:
-		t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigName, ptr: p, detail: "\"" + word + "\" acts on a third-party page"})
+		if word == "submit" && t.browserContext() {
+			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: "browser", signal: sigName, ptr: p, detail: "\"submit\" sends a form from the page"})
+		} else {
+			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" changes the state of a page or view"})
+		}
 	case CatCredVerb:
 		if n, ok := hasNoun(CatCred); ok {
 			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigName, ptr: p, detail: "\"" + word + "\" on " + n + " invalidates a credential"})
@@ -105,7 +132,12 @@ func (t *tc) nameSignals() {
 		}
 	case CatAction:
 		if n, ok := hasNoun(CatCode); ok {
-			t.add(cand{tier: 5, effect: true, kinds: codeKinds(n != "sql" && n != "query_sql" && n != "mutation" && n != "statement"), signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" runs code"})
+			net := n != "sql" && n != "query_sql" && n != "mutation" && n != "statement"
+			ch := ""
+			if net {
+				ch = "other"
+			}
+			t.add(cand{tier: 5, effect: true, kinds: codeKinds(net), channel: ch, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" runs code"})
 		} else {
 			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" performs an action"})
 		}
@@ -121,7 +153,7 @@ func (t *tc) nameSignals() {
 		if tbl().startVerbs[word] {
 			for _, x := range rest {
 				if x == "process" || x == "command" || x == "shell" || x == "terminal" || x == "script" {
-					t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a program"})
+					t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a program"})
 					return
 				}
 			}
@@ -133,7 +165,11 @@ func (t *tc) nameSignals() {
 		if tbl().sendVerbs[word] {
 			for _, x := range rest {
 				if tbl().sendNouns[x] {
-					t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" sends to people"})
+					ch := "message"
+					if x == "email" || x == "mail" {
+						ch = "email"
+					}
+					t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: ch, signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" sends to people"})
 					return
 				}
 			}

@@ -11,10 +11,6 @@ var (
 
 	// Raw query languages that can change data (a query parameter naming
 	// one is code). Pure read languages (PromQL, JQL, XPath) are not here.
-	reQueryLang = lazyre.New(`\b(sql|cypher|graphql|sparql|gremlin|n1ql|cql|psql|select statement|select quer(y|ies)|sqlite|mysql|postgres|postgresql|raw quer(y|ies)|query language)\b`)
-	reCodeDesc  = lazyre.New(`\b(javascript|js|python|typescript|code|script|shell|bash|function)\b`)
-	reRunDesc   = lazyre.New(`\b(run|runs|execute[sd]?|exec|shell|terminal|kubectl|bash|sql|psql|content|source|implements?)\b`)
-	reFileDesc  = lazyre.New(`\b(file|files|director(y|ies)|folder|filesystem|path)\b`)
 	// A pinned host: ^ + literal http(s):// + escaped-dot DNS labels + / or $.
 	rePinned = lazyre.New(`^\^https?(\\?:)?(\\/|/){2}[a-z0-9-]+(\\\.[a-z0-9-]+)+(\\?/|\$)`)
 )
@@ -49,51 +45,65 @@ func (t *tc) schemaSignals() {
 			}
 		}
 	}
-	desc := strings.ToLower(t.def.Description)
 	closed := true
 	for i := range ps {
 		p := &ps[i]
 		sn, last := snake(p), p.lastTok()
-		pd := strings.ToLower(p.Desc)
 		if !p.Closed && !p.is("object") && !p.is("array") {
 			closed = false
 		}
 		switch {
-		case p.stringy() && !p.Closed && (tbl().urlWords[last] || tbl().urlFormats[p.Format]):
+		case (p.stringy() || p.stringArray()) && !p.Closed && (tbl().urlWords[last] || tbl().urlFormats[p.Format]) && !t.resourceURL(p):
 			if p.Pattern != "" && rePinned.MatchString(p.Pattern) {
 				t.add(cand{tier: 1, effect: true, signal: sigSchema, ptr: p.Ptr, detail: "URL host pinned by pattern " + excerpt(p.Pattern, 60)})
 			} else {
 				detail := "caller-controlled URL"
+				if p.is("array") {
+					detail = "caller-controlled URLs (an array)"
+				}
 				for _, w := range p.Toks {
 					if w == "base" || w == "region" || w == "host" || w == "server" || w == "api" || w == "instance" {
 						detail = "caller-controlled base URL: the server's requests, and the credentials it sends, go to any host"
 					}
 				}
-				t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindIngestsUntrusted}, signal: sigSchema, ptr: p.Ptr, detail: detail})
+				ch := "http"
+				if t.browserContext() {
+					ch = "browser"
+				}
+				t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindIngestsUntrusted}, channel: ch, signal: sigSchema, ptr: p.Ptr, detail: detail})
 			}
 		case p.stringy() && !p.Closed && (strings.HasSuffix(sn, "connection_string") || sn == "database_url" || strings.HasSuffix(sn, "connection_uri")):
-			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled connection string"})
+			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled connection string"})
 		case tbl().commTargets[sn] && (p.stringy() || p.is("array")) && !p.Closed:
 			if sn == "to" && sibling(p, map[string]bool{"from": true}) != nil && sibling(p, map[string]bool{"body": true, "message": true, "text": true, "subject": true, "content": true, "html": true}) == nil {
 				break // a graph edge {from, to}, not a recipient
 			}
-			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigSchema, ptr: p.Ptr, detail: "communication target \"" + p.Name + "\""})
-		case (p.open() || p.is("array") && reRunDesc.MatchString(pd)) && t.isCodeParam(p, pd, desc):
-			if last == "sql" || last == "statement" {
-				t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied SQL"})
-			} else {
-				t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied code \"" + p.Name + "\""})
+			ch := "message"
+			if strings.Contains(sn, "mail") || sn == "cc" || sn == "bcc" || t.mentions("email", "mail", "e-mail") {
+				ch = "email"
+			} else if strings.Contains(sn, "url") {
+				ch = "http"
 			}
-		case p.open() && (last == "query" || sn == "q") && (reQueryLang.MatchString(pd) || pd == "" && reQueryLang.MatchString(desc)):
+			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: ch, signal: sigSchema, ptr: p.Ptr, detail: "communication target \"" + p.Name + "\""})
+		case (p.open() || p.stringArray()) && t.isCodeParam(p):
+			switch {
+			case last == "sql" || last == "statement" || hasWord(p.DescWords, tbl().queryLangs):
+				t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied SQL \"" + p.Name + "\""})
+			case t.browserContext():
+				t.add(cand{tier: 5, effect: true, kinds: pageCodeKinds(), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied script run in the page \"" + p.Name + "\""})
+			default:
+				t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied code \"" + p.Name + "\""})
+			}
+		case p.open() && (last == "query" || sn == "q") && !t.stores() && (queryLanguage(p.DescWords) || len(p.DescWords) == 0 && queryLanguage(t.descWords)):
 			t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "raw query language in \"" + p.Name + "\""})
-		case p.open() && (tbl().pathNames[sn] || tbl().pathNames[last] && (last != "file" || len(p.Toks) > 1)) && sibling(p, tbl().contentNames) != nil:
+		case p.open() && (tbl().pathNames[sn] || tbl().pathNames[last] && (last != "file" || len(p.Toks) > 1)) && sibling(p, tbl().contentNames) != nil && !t.sends():
 			c := sibling(p, tbl().contentNames)
 			if guarded != "" {
 				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a path, guarded by " + guarded})
 			} else {
 				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a caller-chosen path with no concurrency token: may overwrite"})
 			}
-		case p.open() && tbl().destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || reFileDesc.MatchString(pd) || sibling(p, map[string]bool{"source": true, "path": true, "from": true, "source_path": true}) != nil):
+		case p.open() && tbl().destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || hasWord(p.DescWords, tbl().fileWords) || sibling(p, map[string]bool{"source": true, "path": true, "from": true, "source_path": true}) != nil):
 			if guarded != "" {
 				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "destination path, guarded by " + guarded})
 			} else {
@@ -157,7 +167,7 @@ func (t *tc) localPathParam() *param {
 			continue
 		}
 		if sn == "path" || sn == "paths" || sn == "file_path" || sn == "file_paths" || sn == "filepath" || sn == "directory" || sn == "dir" || sn == "root_path" {
-			if reFileDesc.MatchString(strings.ToLower(p.Desc + " " + t.def.Description)) {
+			if hasWord(p.DescWords, tbl().fileWords) || hasWord(t.descWords, tbl().fileWords) {
 				return p
 			}
 		}
@@ -165,32 +175,86 @@ func (t *tc) localPathParam() *param {
 	return nil
 }
 
-// isCodeParam reports whether p carries caller-supplied code. "command"
-// and "script" also name other things ("the command the policy applies
-// to", "script name"): with a description it must speak of running or of
-// code; without one, the tool's name must run something.
-func (t *tc) isCodeParam(p *param, pd, desc string) bool {
-	sn := snake(p)
-	last := p.lastTok()
-	if last == "command" || last == "cmd" || last == "script" || last == "commands" || sn == "commands" {
-		if pd != "" {
-			return reRunDesc.MatchString(pd) || reCodeDesc.MatchString(strings.ReplaceAll(pd, "command", ""))
-		}
-		switch t.verbCat {
-		case CatAction, CatCodeVerb:
-			return true
-		}
-		return tbl().startVerbs[t.verbWord]
+// isCodeParam reports whether p carries code the tool runs. A name alone
+// is not enough: "code" is also an OAuth, coupon or verification code,
+// and "command" or "script" also name things ("the command the policy
+// applies to"). Code counts when the tool runs something (its verb, or its
+// description) or a language is named, and never when the tool only
+// stores it (create_action, deploy_middleware: the code is content).
+func (t *tc) isCodeParam(p *param) bool {
+	sn, last := snake(p), p.lastTok()
+	tb := tbl()
+	lang := hasWord(p.DescWords, tb.languages) || t.siblingNamed(p, "language", "lang", "runtime")
+	runs := t.runs()
+	if t.stores() && !t.descRuns() {
+		return false
 	}
 	switch {
-	case tbl().codeParams[sn], tbl().codeLast[p.lastTok()]:
+	case sn == "code" || last == "code" && tb.codeParams[sn]:
+		if hasWord(p.Toks, tb.tokenWords) || hasWord(p.DescWords, tb.tokenWords) || hasWord(t.toks, tb.tokenWords) || t.siblingTokenWord(p) {
+			return false // an OAuth, coupon or verification code
+		}
+		return lang || runs || hasWord(p.DescWords, tb.runWords)
+	case last == "command" || last == "cmd" || last == "script" || last == "commands" || last == "scripts":
+		if len(p.DescWords) > 0 {
+			return hasWord(p.DescWords, tb.runWords) || lang || hasWord(p.DescWords, tb.codeWords) && runs
+		}
+		return runs || tb.startVerbs[t.verbWord]
+	case tb.codeParams[sn], tb.codeLast[last]:
 		return true
-	case sn == "expression":
-		return reCodeDesc.MatchString(pd)
-	case sn == "function":
-		return reCodeDesc.MatchString(pd + " " + desc)
+	case sn == "expression" || sn == "function" || sn == "script_source":
+		return lang || hasWord(p.DescWords, tb.codeWords) && (runs || hasWord(p.DescWords, tb.runWords))
 	}
 	return false
+}
+
+// siblingNamed reports a parameter beside p with one of the names.
+func (t *tc) siblingNamed(p *param, names ...string) bool {
+	for i := range t.w.Params {
+		q := &t.w.Params[i]
+		if q == p || q.Parent != p.Parent {
+			continue
+		}
+		for _, n := range names {
+			if snake(q) == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// siblingTokenWord reports a parameter beside p whose name says p is a
+// token (client_id, redirect_uri, coupon_id).
+func (t *tc) siblingTokenWord(p *param) bool {
+	for i := range t.w.Params {
+		q := &t.w.Params[i]
+		if q != p && q.Parent == p.Parent && hasWord(q.Toks, tbl().tokenWords) {
+			return true
+		}
+	}
+	return false
+}
+
+// queryLanguage reports prose naming a query language that can change
+// data ("SQL", "Cypher", "raw query"); search syntaxes are not here.
+func queryLanguage(ws []string) bool {
+	if hasWord(ws, tbl().queryLangs) {
+		return true
+	}
+	for i := 0; i+1 < len(ws); i++ {
+		a, b := ws[i], ws[i+1]
+		if a == "select" && (b == "statement" || b == "query" || b == "queries") || a == "raw" && (b == "query" || b == "queries") || a == "query" && b == "language" {
+			return true
+		}
+	}
+	return false
+}
+
+// pageCodeKinds is what a script run inside a browser page can do: read
+// and change the page and what the session sees, not the host.
+func pageCodeKinds() []string {
+	return []string{model.KindCodeExec, model.KindReadSensitive, model.KindWrite}
 }
 
 // declaresObject reports whether an input schema says it is an object or

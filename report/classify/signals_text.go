@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/model"
@@ -19,80 +18,36 @@ func (t *tc) annotationSignals() {
 	}
 }
 
-var (
-	// Leading boilerplate before a description's first verb.
-	reLead      = lazyre.New(`^(?:(?:this|the|a) )?(?:tool|function|endpoint|command|method|helper|api)?\s*(?:(?:is )?used |that |which |will |can |lets you |allows? (?:you |the (?:user|model|assistant) )?|enables? (?:you )?|helps? (?:you )?|for |to |use (?:this )?(?:tool )?to )*`)
-	reFirstWord = lazyre.New(`^[a-z][a-z-]*`)
-	reNumbers   = lazyre.New(`\b(two|2|multiple|several) numbers\b|\bnumbers? together\b|\bsum of\b`)
-
-	// Description phrases: the weakest signal, they only raise.
-	descPhrases = []struct {
-		re     *lazyre.Regexp
-		tier   int
-		kinds  []string
-		reason string
-		// reads: only for a tool that reads (a sensitivity noun in a
-		// write tool's description says what it writes, not what it returns).
-		reads bool
-		// need lists substrings of which every match contains at least
-		// one: a cheap test that skips the regexp on most descriptions
-		// (the regexps were most of classification's time).
-		need []string
-	}{
-		{lazyre.New(`\b(execute|executes|run|runs|evaluate|evaluates) (?:an? |the |any |arbitrary |custom |raw |user[- ]provided |provided )*(javascript|js|python|shell|bash|powershell|code|scripts?|commands?)\b`), 5, codeKinds(true), "describes running code", false, []string{"execut", "run", "evaluat"}},
-		{lazyre.New(`\barbitrary (code|commands?|scripts?|javascript)\b`), 5, codeKinds(true), "describes arbitrary code", false, []string{"arbitrary "}},
-		{lazyre.New(`\b(execut|run)\w* (?:an? |the |any |arbitrary |raw |custom )*(sql|cypher|graphql|sparql|gremlin)\b`), 5, codeKinds(false), "describes running a query language", false, []string{"execut", "run"}},
-		{lazyre.New(`\bpermanently (delet|remov|destroy|eras|purg)|\bcannot be (undone|reversed|recovered)\b|\birreversibl|\bdata loss\b`), 5, []string{model.KindDestructive}, "describes an irreversible change", false, []string{"permanently ", "cannot be ", "irreversibl", "data loss"}},
-		{lazyre.New(`\bsends? (?:an? |the |new )?(e-?mails?|messages?|sms|texts?|text messages?|notifications?|webhooks?|http requests?|requests? to|invit\w+|push)\b|\bposts? (?:an?` +
-			` |the )?(messages?|comments?|tweets?|replies) (to|in|on)\b|\bpublish(es)? (?:it |them )?to\b|\bbroadcast\w*\b`), 4, []string{model.KindEgress}, "describes sending to others", false, []string{"send", "post", "publish", "broadcast"}},
-		{lazyre.New(`\b(any|arbitrary) (url|uri|endpoint|website|web ?page|host)s?\b`), 4, []string{model.KindEgress, model.KindIngestsUntrusted}, "describes reaching arbitrary URLs", false, []string{"any ", "arbitrary "}},
-		{lazyre.New(`\b(web ?pages?|websites?|the (?:open )?web|internet|scrap(e|es|ing)|crawl\w*|html|search engines?|web search|search results|untrusted|user[- ]generated|third[- ` +
-			`]party content|browser)\b`), 1, []string{model.KindIngestsUntrusted}, "describes third-party content", true, []string{"web", "internet", "scrap", "crawl", "html", "search", "untrusted", "user", "third", "browser"}},
-		{lazyre.New(`\b(environment variables?|credentials?|api[ _-]?keys?|secrets?|passwords?|private keys?|access tokens?|personal (data|information)|pii|e-?mails?|inbox|file cont` +
-			`ents?|contents? of (?:an? |the )?files?|filesystem|file system|local files?)\b`), 2, []string{model.KindReadSensitive}, "describes private data", true,
-			[]string{"environment", "credential", "api", "secret", "password", "private", "access token", "personal", "pii", "mail", "inbox", "file", "content"}},
-	}
-)
-
-// descriptionSignals reads the description: its leading verb (like a
-// name verb) and phrases. Attacker-controlled, so it may only raise.
+// descriptionSignals reads the description: its main verb (like a name
+// verb) and its phrases. Attacker-controlled, so it may only raise.
 func (t *tc) descriptionSignals() {
-	d := strings.ToLower(t.def.Description)
-	if len(d) > 4000 {
-		d = d[:4000]
-	}
-	d = strings.TrimSpace(d)
-	if d == "" {
+	ws := t.descWords
+	if len(ws) == 0 {
 		return
 	}
-	lead := reLead.ReplaceAllString(d, "")
-	first := reFirstWord.FindString(lead)
-	// The leading verb stands in for the name's verb only when the name
-	// has none: "Send a card to the archive" does not make archive_card
-	// a send. Phrases below still raise whatever the name says.
-	if first != "" && t.verbCat == "" {
+	// The main verb stands in for the name's verb only when the name has
+	// none: "Send a card to the archive" does not make archive_card a
+	// send. Phrases below still raise whatever the name says.
+	if i := leadVerb(ws); i >= 0 && t.verbCat == "" {
+		first := ws[i]
 		if why, asRead, ex := t.excepted(firstStem(t.lx, first)); ex {
 			t.add(cand{tier: 0, effect: asRead, signal: sigRule, ptr: "/description", detail: "\"" + first + "\" not counted: " + why})
 		} else if c, w := t.descVerb(first); c != "" {
 			t.descCat = c
 			tier, kinds := verbClass(c)
-			// The name outranks the description for the action; a
-			// description verb still raises.
+			if c == CatBrowser && !t.browserContext() {
+				tier, kinds = 3, []string{model.KindWrite}
+			}
 			t.add(cand{tier: tier, effect: true, kinds: kinds, signal: sigDescription, ptr: "/description", detail: "begins \"" + excerpt(first, 30) + "\" (" + w + ")"})
 		}
 	}
-	for _, ph := range descPhrases {
-		if !containsAny(d, ph.need) {
-			continue
-		}
-		loc := ph.re.FindStringIndex(d)
-		if loc == nil {
-			continue
-		}
+	for _, m := range findPhrases(ws) {
+		ph := m.rule
 		if ph.reads && !t.reads() {
 			continue
 		}
-		t.add(cand{tier: ph.tier, effect: ph.tier >= 3, kinds: ph.kinds, signal: sigDescription, ptr: "/description", detail: ph.reason + ": \"" + excerpt(d[loc[0]:loc[1]], 60) + "\""})
+		t.add(cand{tier: ph.tier, effect: ph.tier >= 3, kinds: ph.kinds, channel: ph.channel, signal: sigDescription, ptr: "/description",
+			detail: ph.reason + ": \"" + excerpt(strings.Join(ws[m.start:m.end], " "), 60) + "\""})
 	}
 }
 
@@ -139,6 +94,7 @@ func (t *tc) deferredSignals() {
 			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindReadSensitive}, signal: sigSchema, ptr: p.Ptr, detail: "sends a caller-chosen local file"})
 		}
 	}
+	t.thirdParty()
 	if _, eff = t.prelim(); eff < 0 && isTrue(t.h.ReadOnly) {
 		t.add(cand{tier: 0, effect: true, signal: sigAnnotation, ptr: "/annotations/readOnlyHint", detail: "only the server's readOnlyHint: true speaks about behaviour"})
 	}
@@ -168,4 +124,24 @@ func containsAny(s string, subs []string) bool {
 		}
 	}
 	return false
+}
+
+// thirdParty raises a tool of an online service that creates, changes or
+// deletes: the record lives with a third party, so the change is data
+// leaving (R4 external, channel third_party_record), and a deletion there
+// is egress too.
+func (t *tc) thirdParty() {
+	if t.sc == nil || !t.sc.remote || t.verbCat == CatRead {
+		return
+	}
+	tier, eff := t.prelim()
+	if eff < 3 || tier < 3 || t.hasKind(model.KindEgress) && !t.hasKind(model.KindDestructive) {
+		return
+	}
+	ch := "third_party_record"
+	if t.mentions("comment", "comments", "post", "posts", "reply", "publish", "deploy", "deployment", "release") {
+		ch = "publish"
+	}
+	t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: ch, signal: sigServer, ptr: "/name",
+		detail: "changes a record of an online service: " + t.sc.why})
 }

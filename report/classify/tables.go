@@ -1,6 +1,9 @@
 package classify
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // tables are every word list and lookup map of the classifier. They are
 // built on first use, never at package init (a program that never
@@ -33,11 +36,61 @@ type tables struct {
 	opParams         map[string]bool
 	compounds        map[[2]string]string
 	sigRank          map[string]int
+	// leadSkip are the words before a description's main verb.
+	leadSkip map[string]bool
+	// negations cancel a verb phrase right after them.
+	negations map[string]bool
+	// objectLead make the verb after them an object noun.
+	objectLead map[string]bool
+	// Parameter and description semantics.
+	queryLangs, fileWords, languages, tokenWords, runWords, codeWords map[string]bool
+	// resourceURLs qualify a URL that names a record of the service
+	// (siteUrl, videoUrl, repoUrl), not a page the server fetches.
+	resourceURLs map[string]bool
+	// services name online services a server is a client of; localWords
+	// say a server works on the user's own machine.
+	services, remoteWords, localWords map[string]bool
+	// reversibleObjects: removing these only unlinks (a label, a staged
+	// file, a git remote, a member): write, not destructive.
+	reversibleObjects map[string]bool
+	// nounFirst are name words that are nouns as often as verbs
+	// ("schedule_changes", "review_summary"): the description decides.
+	nounFirst map[string]bool
+	// readObjects after run/execute make a read ("run_report").
+	readObjects map[string]bool
+	// pageVerbs act on a page in a browser: they change its state.
+	pageVerbs map[string]bool
 }
 
 // tbl returns the tables, building them once.
 var tbl = sync.OnceValue(func() *tables {
 	return &tables{
+		queryLangs: set("sql cypher graphql sparql gremlin n1ql cql psql sqlite mysql postgres postgresql tsql plsql hql"),
+		fileWords:  set("file files directory directories folder folders filesystem path paths"),
+		languages:  set("javascript js typescript ts python py shell bash sh zsh powershell ruby lua php perl nodejs node deno julia applescript"),
+		tokenWords: set("oauth coupon verification verify auth authorization authentication otp 2fa mfa totp promo discount redeem invite invitation " +
+			"country currency zip postal airport iata icao region confirmation confirm pairing device grant voucher referral activation redirect client"),
+		runWords:     set("run runs running execute executes executed executing exec evaluate evaluates evaluated eval shell terminal kubectl interpreter repl sandbox"),
+		codeWords:    set("javascript js python typescript code script scripts shell bash function snippet program"),
+		resourceURLs: set("site video youtube repo repository git playlist channel profile property sitemap avatar logo icon"),
+		services: set("jira confluence atlassian slack notion linear todoist asana trello clickup monday github gitlab bitbucket google gmail drive gdrive sheets " +
+			"docs calendar gsc youtube vercel netlify cloudflare aws azure gcp datadog sentry stripe shopify hubspot salesforce zendesk intercom discord telegram " +
+			"twitter reddit spotify dropbox box figma supabase firebase auth0 okta twilio sendgrid mailchimp metabase grafana pagerduty heroku railway " +
+			"digitalocean dokploy replicate openai airtable zapier make n8n paypal square xero quickbooks wordpress webflow contentful sanity ghost medium " +
+			"mastodon bluesky linkedin facebook instagram whatsapp teams outlook office365 sharepoint onedrive zoom miro canva mixpanel amplitude posthog " +
+			"segment snowflake bigquery databricks pinecone algolia elastic cloud saas"),
+		remoteWords: set("api account accounts workspace workspaces tenant organization organisation cloud saas platform dashboard webhook webhooks"),
+		localWords:  set("local filesystem file files directory directories folder path memory browser desktop studio simulator emulator window terminal shell sqlite vault"),
+		reversibleObjects: set("label labels tag tags reaction reactions assignee assignees reviewer reviewers member members participant participants collaborator " +
+			"collaborators watcher watchers subscriber subscribers favorite favorites favourite bookmark bookmarks star remote remotes staged stage index unstage " +
+			"filter filters from relation relations link links dependency dependencies blocker"),
+		nounFirst:   set("schedule review record change changes log order report plan process test maintenance status book mark"),
+		readObjects: set("report reports query search analysis scan check checks test tests benchmark benchmarks control controls detection detections card lint audit diagnostics diagnostic inspection evaluation"),
+		pageVerbs:   set("click type fill press drag drop select hover scroll tap swipe keypress dblclick check_box upload_file focus"),
+		leadSkip: set("this the a an tool function endpoint command method helper api mcp is are used that which will can " +
+			"lets let you allows allow enables enable helps for to use it simply quickly easily also please"),
+		negations:  set("not never nothing no without doesn't don't won't cannot can't isn't nor none neither doesnt dont wont"),
+		objectLead: set("returns return lists list shows show gets get retrieves retrieve fetches fetch displays display views view including includes of about the a an its their with last recent pending"),
 		// builtinWords is the default lexicon. Words are lower-case base forms;
 		// [stems] maps inflected forms onto them.
 		builtinWords: map[string][]string{
@@ -49,7 +102,7 @@ var tbl = sync.OnceValue(func() *tables {
 				"render", "format", "sample", "test", "verify", "audit", "scan", "identify", "status",
 				"info", "details", "load", "generate", "extract", "translate", "geocode", "regeocode",
 				"hover", "snapshot", "screenshot", "explore", "sum", "measure", "review", "poll", "select",
-				"tail", "watch_logs", "learn", "research", "investigate", "understand", "think", "reason",
+				"tail", "watch_logs", "go_back", "go_forward", "scroll", "learn", "research", "investigate", "understand", "think", "reason",
 				"plan", "help", "docs", "documentation", "return", "provide", "display", "obtain",
 				"logs", "messages", "metrics", "stats", "statistics", "overview", "summary"},
 			CatWrite: {"create", "update", "set", "put", "add", "insert", "upsert", "edit", "modify", "append",
@@ -67,13 +120,13 @@ var tbl = sync.OnceValue(func() *tables {
 				"manage", "change", "replace", "convert_to", "fill_in", "mutate", "alter",
 				"activate", "deactivate", "retry", "rerun", "redeploy", "maintain", "optimize", "vacuum",
 				"reindex", "refresh", "reload", "replay", "upload_to", "drag", "drop_item", "rollback",
-				"setup", "initialize", "init", "end", "finish", "give", "bootstrap", "seed", "migrate", "deploy_config", "maintenance"},
+				"setup", "initialize", "init", "stash", "pull", "branch", "end", "finish", "give", "bootstrap", "seed", "migrate", "deploy_config", "maintenance"},
 			CatDestructive: {"delete", "remove", "drop", "purge", "destroy", "truncate", "wipe", "erase",
 				"kill", "terminate", "uninstall", "reset", "clear", "cleanup", "prune", "evict", "flush",
 				"nuke", "shred", "overwrite", "void", "discard", "detach", "deprovision", "decommission"},
 			CatEgress: {"send", "email", "mail", "publish", "notify", "broadcast", "share", "invite",
 				"forward", "reply", "tweet", "sms", "dispatch", "deploy", "upload", "navigate", "goto",
-				"go_back", "go_forward", "message", "post_message", "announce", "release", "fax", "call_phone",
+				"message", "post_message", "announce", "release", "fax", "call_phone",
 				"transmit", "exfiltrate", "export_to", "mirror"},
 			CatPayment: {"pay", "charge", "refund", "payout", "transfer", "finalize", "withdraw",
 				"purchase", "buy", "donate"},
@@ -189,6 +242,15 @@ var tbl = sync.OnceValue(func() *tables {
 			{"go", "forward"}:     "go_forward",
 			{"roll", "back"}:      "rollback",
 		},
-		sigRank: map[string]int{sigSchema: 0, sigAnnotation: 1, sigName: 2, sigDescription: 3, sigRule: 4},
+		sigRank: map[string]int{sigSchema: 0, sigAnnotation: 1, sigName: 2, sigDescription: 3, sigRule: 4, sigServer: 5},
 	}
 })
+
+// set builds a word set from a space-separated list.
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}

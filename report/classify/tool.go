@@ -15,6 +15,8 @@ const (
 	sigName        = "name"
 	sigDescription = "description"
 	sigRule        = "rule"
+	// sigServer is the server as a whole (an online service's records).
+	sigServer = "server"
 )
 
 // cand is one signal's claim: the tier it raises the tool to, whether it
@@ -26,6 +28,10 @@ type cand struct {
 	signal string
 	ptr    string
 	detail string
+	// channel names how data leaves, for an egress claim: http,
+	// git_remote, message, email, publish, upload, third_party_record,
+	// browser, other.
+	channel string
 }
 
 // hints are the behaviour annotations as declared; nil means absent (a
@@ -100,6 +106,10 @@ type tc struct {
 	browser bool   // the name says it acts in a web browser
 	// verbWord is the base form of the name's verb ("" when none).
 	verbWord string
+	// descWords is the description as lower-case words, read once;
+	// descLead indexes its main verb (-1 when none).
+	descWords []string
+	descLead  int
 }
 
 func (t *tc) add(c cand) { t.cands = append(t.cands, c) }
@@ -110,6 +120,8 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 	t.def = toolDef{Name: v.Name, Title: v.Title, Description: v.Description, Input: v.InputSchema}
 	t.h = hints{ReadOnly: v.Hints.ReadOnly, Destructive: v.Hints.Destructive, Idempotent: v.Hints.Idempotent, OpenWorld: v.Hints.OpenWorld}
 	t.toks = Tokens(t.def.Name)
+	t.descWords = proseWords(t.def.Description)
+	t.descLead = leadVerb(t.descWords)
 	for _, w := range t.toks {
 		if tbl().browserWords[w] {
 			t.browser = true
@@ -264,7 +276,7 @@ type builtinException struct {
 
 var builtinExceptions = []builtinException{
 	{"add", "arithmetic on numbers, not a write", true, func(t *tc) bool {
-		return allNumeric(t.w.Params) || reNumbers.MatchString(strings.ToLower(t.def.Description))
+		return allNumeric(t.w.Params) || sumsNumbers(t.descWords)
 	}},
 }
 
@@ -278,4 +290,18 @@ func allNumeric(ps []param) bool {
 		}
 	}
 	return true
+}
+
+// sumsNumbers reports prose about adding numbers ("adds two numbers",
+// "numbers together", "the sum of").
+func sumsNumbers(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		a, b := ws[i], ws[i+1]
+		switch {
+		case (a == "two" || a == "2" || a == "multiple" || a == "several") && (b == "numbers" || b == "integers"),
+			(a == "numbers" || a == "number") && b == "together", a == "sum" && b == "of":
+			return true
+		}
+	}
+	return false
 }
