@@ -101,7 +101,7 @@ func exfilChain(c agentContext, b *model.Bundle, f *model.Findings) []model.Find
 				ingesters = append(ingesters, q)
 			}
 			if k[model.KindEgress] || k[model.KindCodeExec] {
-				senders = append(senders, q)
+				senders = append(senders, q+" ("+strings.Join(channelsOf(&t, k[model.KindCodeExec]), ", ")+")")
 			}
 		}
 	}
@@ -125,6 +125,9 @@ func exfilChain(c agentContext, b *model.Bundle, f *model.Findings) []model.Find
 	all := map[string]bool{}
 	for _, l := range legs {
 		for _, x := range l.tools {
+			if i := strings.Index(x, " ("); i >= 0 {
+				x = x[:i] // a sender's channel is not part of its name
+			}
 			all[x] = true
 		}
 	}
@@ -280,5 +283,28 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 			scan(*in, "", "server:instructions", "server:instructions")
 		}
 	}
+	return out
+}
+
+// channelsOf names how data leaves through t, from its evidence
+// ("channel:http"); code execution is a channel of its own.
+func channelsOf(t *model.ToolReport, code bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, e := range t.Evidence {
+		for _, s := range e.Sets {
+			if c, ok := strings.CutPrefix(s, "channel:"); ok && !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	if code && !seen["code"] {
+		out = append(out, "code")
+	}
+	if len(out) == 0 {
+		out = append(out, "other")
+	}
+	sort.Strings(out)
 	return out
 }

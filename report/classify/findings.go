@@ -57,6 +57,9 @@ func capabilityFindings(s *model.Server, rs []*result) []model.Finding {
 		if r.Router {
 			tool("CAP-006", el+"/inputSchema", excerpt(r.routerWhy, 300))
 		}
+		if r.implausible != "" {
+			tool("CAP-013", el+"/annotations", excerpt(r.implausible, 300))
+		}
 		if r.walkFail != "" {
 			tool("CAP-008", el+"/inputSchema", excerpt(r.walkFail+" at "+r.walkPtr, 400))
 		}

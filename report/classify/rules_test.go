@@ -65,6 +65,22 @@ var ruleCases = []ruleCase{
 	{rule: "sensitive-switch", name: "include_secrets reads secrets", tool: `{"name":"get_config","inputSchema":{"type":"object","properties":{"include_secrets":{"type":"boolean"}}}}`, tier: "R2", has: []string{"read_sensitive"}},
 	{rule: "sensitive-switch", name: "include_archived does not", tool: `{"name":"get_board","inputSchema":{"type":"object","properties":{"include_archived":{"type":"boolean"}}}}`, tier: "R0", hasNot: []string{"read_sensitive"}},
 
+	// Words in context (issue 16).
+	{rule: "context", name: "OAuth code is a token, not code", tool: `{"name":"exchange_token","description":"Exchange an OAuth authorization code for a token","inputSchema":{"type":"object","properties":{"code":{"type":"string"},"redirect_uri":{"type":"string","enum":["x"]}}}}`, hasNot: []string{"code_exec"}},
+	{rule: "context", name: "coupon code is a token", tool: `{"name":"apply_coupon","inputSchema":{"type":"object","properties":{"code":{"type":"string","description":"Coupon code"}}}}`, hasNot: []string{"code_exec"}},
+	{rule: "context", name: "code with a language named is code", tool: `{"name":"sandbox","inputSchema":{"type":"object","properties":{"code":{"type":"string","description":"Python source"}}}}`, effect: "irreversible", has: []string{"code_exec"}},
+	{rule: "context", name: "code a tool stores is content", tool: `{"name":"create_action","inputSchema":{"type":"object","properties":{"code":{"type":"string","description":"JavaScript code of the action"}}}}`, hasNot: []string{"code_exec"}},
+	{rule: "context", name: "viewer command batch is not code", tool: `{"name":"viewer_batch","inputSchema":{"type":"object","properties":{"commands":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["zoom","pan"]}}}}}}}`, hasNot: []string{"code_exec"}},
+	{rule: "context", name: "recursive on create-directory is not destructive", tool: `{"name":"create_directory","inputSchema":{"type":"object","properties":{"path":{"type":"string"},"recursive":{"type":"boolean"}}}}`, effect: "write", hasNot: []string{"destructive"}},
+	{rule: "context", name: "recursive on delete is", tool: `{"name":"delete_directory","inputSchema":{"type":"object","properties":{"path":{"type":"string"},"recursive":{"type":"boolean"}}}}`, effect: "irreversible", has: []string{"destructive"}},
+	{rule: "context", name: "removing a label only unlinks", tool: `{"name":"remove_label","inputSchema":{"type":"object","properties":{"issue":{"type":"string"},"label":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
+	{rule: "context", name: "git reset that unstages", tool: `{"name":"git_reset","description":"Unstages all staged changes","inputSchema":{"type":"object","properties":{"repo_path":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
+	{rule: "context", name: "git reset --hard destroys", tool: `{"name":"git_reset","inputSchema":{"type":"object","properties":{"mode":{"type":"string","enum":["soft","hard"]}}}}`, effect: "irreversible", has: []string{"destructive"}},
+	{rule: "context", name: "schedule is a noun when the description reads", tool: `{"name":"schedule_changes","description":"Returns the schedule changes of a route","inputSchema":{"type":"object","properties":{"route":{"type":"string"}}}}`, effect: "read"},
+	{rule: "context", name: "schedule is a verb when the description says so", tool: `{"name":"schedule_meeting","description":"Schedules a meeting","inputSchema":{"type":"object","properties":{"title":{"type":"string"}}}}`, effect: "write"},
+	{rule: "context", name: "negation: does not delete", tool: `{"name":"archive_item","description":"Archives the item; it does not permanently delete anything","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
+	{rule: "context", name: "run of a report reads", tool: `{"name":"run_report","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, effect: "read"},
+
 	// Input surface.
 	{rule: "surface", name: "no parameters is R0", tool: `{"name":"list_models","inputSchema":{"type":"object","properties":{}}}`, effect: "read", tier: "R0"},
 	{rule: "surface", name: "enum only is R0", tool: `{"name":"get_status","inputSchema":{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]}}}}`, tier: "R0"},

@@ -7,15 +7,62 @@ import (
 )
 
 // annotationSignals treats hints as claims from an untrusted server:
-// claims against interest raise, claims of safety are only checked.
+// claims against interest raise, claims of safety are only checked. A
+// claim against interest that the name and description contradict (a get
+// or list tool declaring itself destructive) raises nothing and becomes a
+// finding of its own (CAP-013): hints raise, but not silently past what
+// the tool says it does.
 func (t *tc) annotationSignals() {
 	h := t.h
-	if isFalse(h.ReadOnly) {
+	roFalse, dTrue := isFalse(h.ReadOnly), isTrue(h.Destructive) && !isTrue(h.ReadOnly)
+	if !roFalse && !dTrue {
+		return
+	}
+	reads := t.onlyReads()
+	var doubted []string
+	if roFalse && reads {
+		doubted = append(doubted, "readOnlyHint: false")
+	} else if roFalse {
 		t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigAnnotation, ptr: "/annotations/readOnlyHint", detail: "server declares readOnlyHint: false"})
 	}
-	if isTrue(h.Destructive) && !isTrue(h.ReadOnly) {
-		t.add(cand{tier: 3, effect: true, kinds: []string{model.KindDestructive}, signal: sigAnnotation, ptr: "/annotations/destructiveHint", detail: "server declares destructiveHint: true"})
+	if dTrue && (reads || t.navigates()) {
+		doubted = append(doubted, "destructiveHint: true")
+	} else if dTrue {
+		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive, model.KindWrite}, signal: sigAnnotation, ptr: "/annotations/destructiveHint", detail: "server declares destructiveHint: true"})
 	}
+	if len(doubted) == 0 {
+		return
+	}
+	why := strings.Join(doubted, " and ") + " on a tool whose name says \"" + t.verbWord + "\""
+	if t.descLead >= 0 {
+		why += " and whose description begins \"" + t.descWords[t.descLead] + "\""
+	}
+	t.implausible = why
+	t.add(cand{tier: 0, effect: false, signal: sigAnnotation, ptr: "/annotations", detail: "hints not counted: " + why})
+}
+
+// onlyReads reports a tool whose name's verb reads, whose description's
+// main verb reads (or is absent), and that nothing else shows changing
+// anything: hints against interest on it are implausible.
+func (t *tc) onlyReads() bool {
+	if t.verbCat != CatRead || t.verbWord == "" {
+		return false
+	}
+	if t.descLead >= 0 && !t.descReads() {
+		return false
+	}
+	_, eff := t.prelim()
+	return eff < 3
+}
+
+// navigates reports a tool that only moves a browser to a page: it can
+// send, but it destroys nothing, whatever its hints say.
+func (t *tc) navigates() bool {
+	switch t.verbWord {
+	case "navigate", "goto", "go_back", "go_forward", "open", "visit":
+		return !t.hasKind(model.KindDestructive)
+	}
+	return false
 }
 
 // descriptionSignals reads the description: its main verb (like a name
@@ -80,7 +127,7 @@ func (t *tc) deferredSignals() {
 	tier, eff := t.prelim()
 	for i := range t.w.Params {
 		p := &t.w.Params[i]
-		if p.is("boolean") && tbl().forceLater[snake(p)] && tier >= 3 {
+		if p.is("boolean") && tbl().forceLater[snake(p)] && tier >= 3 && t.forceDestroys(snake(p)) {
 			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "\"" + p.Name + "\" switch on a tool that changes state"})
 		}
 	}
@@ -144,4 +191,22 @@ func (t *tc) thirdParty() {
 	}
 	t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: ch, signal: sigServer, ptr: "/name",
 		detail: "changes a record of an online service: " + t.sc.why})
+}
+
+// forceDestroys reports whether a force-like switch can destroy on this
+// tool: "recursive" on create-directory makes parents, "force" on a push,
+// reset, checkout, copy or apply overwrites, "cascade" deletes dependants
+// of a deletion.
+func (t *tc) forceDestroys(sw string) bool {
+	switch sw {
+	case "recursive", "cascade":
+		return t.verbCat == CatDestructive
+	case "hard":
+		return t.verbWord == "reset"
+	}
+	switch t.verbWord {
+	case "push", "reset", "checkout", "switch", "clean", "apply", "copy", "move", "rename", "write", "save", "restore", "overwrite", "install", "import", "replace", "sync":
+		return true
+	}
+	return t.verbCat == CatDestructive
 }

@@ -68,6 +68,10 @@ type result struct {
 	desc     string
 	// routerWhy explains the router verdict.
 	routerWhy string
+	// implausible explains hints that were not counted (CAP-013).
+	implausible string
+	// Channels name how data leaves (sorted), when the tool has egress.
+	Channels []string
 }
 
 func (r *result) has(kind string) bool {
@@ -106,6 +110,8 @@ type tc struct {
 	browser bool   // the name says it acts in a web browser
 	// verbWord is the base form of the name's verb ("" when none).
 	verbWord string
+	// implausible explains hints not counted (CAP-013), or "".
+	implausible string
 	// descWords is the description as lower-case words, read once;
 	// descLead indexes its main verb (-1 when none).
 	descWords []string
@@ -131,8 +137,8 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 
 	t.nameSignals() // first: schema rules read the name's verb
 	t.schemaSignals()
-	t.annotationSignals()
 	t.descriptionSignals()
+	t.annotationSignals() // after name and description: it checks their plausibility
 	t.deferredSignals()
 	r := t.finish()
 	r.Router, r.routerWhy = t.router()
@@ -170,24 +176,50 @@ func (t *tc) hasKind(k string) bool {
 // finish folds candidates into the result: tier and effect are maxima,
 // kinds a union, and each candidate cites what it set.
 func (t *tc) finish() *result {
-	r := &result{Name: t.def.Name, hints: t.h, walkFail: t.w.Fail, walkPtr: t.w.FailPtr, desc: t.def.Description}
+	r := &result{Name: t.def.Name, hints: t.h, walkFail: t.w.Fail, walkPtr: t.w.FailPtr, desc: t.def.Description, implausible: t.implausible}
 	tier, eff := t.prelim()
-	r.Tier = tier
-	r.Effect = model.EffectUnknown
-	if eff >= 0 {
-		r.Effect = effectOfTier(eff)
-	}
 	kinds := map[string]bool{}
+	channels := map[string]bool{}
 	for _, c := range t.cands {
 		for _, k := range c.kinds {
 			kinds[k] = true
 		}
+		if c.channel != "" && hasAnyKind(c.kinds, model.KindEgress) {
+			channels[c.channel] = true
+		}
+	}
+	// Effect and kinds always agree: destructive or code execution is
+	// irreversible, egress at least external, a write at least write.
+	implied, because := -1, ""
+	for _, k := range []struct {
+		kind string
+		tier int
+	}{{model.KindDestructive, 5}, {model.KindCodeExec, 5}, {model.KindEgress, 4}, {model.KindWrite, 3}} {
+		if kinds[k.kind] && k.tier > implied {
+			implied, because = k.tier, k.kind
+		}
+	}
+	if implied > eff {
+		t.add(cand{tier: implied, effect: true, signal: sigRule, ptr: "/kinds", detail: "effect raised to agree with kind " + because})
+		tier, eff = t.prelim()
+	}
+	if kinds[model.KindEgress] && len(channels) == 0 {
+		channels["other"] = true
+	}
+	r.Tier = tier
+	r.Effect = model.EffectUnknown
+	if eff >= 0 {
+		r.Effect = effectOfTier(eff)
 	}
 	r.Kinds = make([]string, 0, len(kinds))
 	for k := range kinds {
 		r.Kinds = append(r.Kinds, k)
 	}
 	sort.Strings(r.Kinds)
+	for c := range channels {
+		r.Channels = append(r.Channels, c)
+	}
+	sort.Strings(r.Channels)
 
 	// Order: highest tier first, then stronger signal, then pointer.
 	cs := append([]cand(nil), t.cands...)
@@ -218,7 +250,11 @@ func (t *tc) finish() *result {
 				seenKind[k]++
 			}
 		}
-		if c.signal == sigRule {
+		if c.channel != "" && channels[c.channel] && hasAnyKind(c.kinds, model.KindEgress) {
+			sets = append(sets, "channel:"+c.channel)
+			delete(channels, c.channel) // cite each channel once
+		}
+		if c.signal == sigRule && c.ptr != "/kinds" {
 			sets = append(sets, "exception")
 		}
 		if len(sets) == 0 {
@@ -227,6 +263,9 @@ func (t *tc) finish() *result {
 		// Pointers and details quote server text (property names, enum
 		// values): escape hidden characters once, here.
 		r.Evidence = append(r.Evidence, model.Evidence{Signal: c.signal, Pointer: excerpt(c.ptr, 300), Detail: excerpt(c.detail, 300), Sets: sets})
+	}
+	if channels["other"] {
+		r.Evidence = append(r.Evidence, model.Evidence{Signal: sigRule, Pointer: "/kinds", Detail: "data leaves by a channel the definition does not name", Sets: []string{"channel:other"}})
 	}
 	r.cands = t.cands
 	return r
