@@ -51,7 +51,7 @@ func TestNoEgress(t *testing.T) {
 		"site URL names a property": {"console", `{"name":"list_sitemaps","inputSchema":{"type":"object","properties":{"siteUrl":{"type":"string"}}}}`, "read"},
 		"git pull is local":         {"git", `{"name":"git_pull","inputSchema":{"type":"object","properties":{"repo_path":{"type":"string"}}}}`, "write"},
 		"git stash is local":        {"git", `{"name":"git_stash","inputSchema":{"type":"object","properties":{"repo_path":{"type":"string"}}}}`, "write"},
-		"page click changes a page": {"playwright", `{"name":"browser_click","inputSchema":{"type":"object","properties":{"ref":{"type":"string"}}}}`, "write"},
+		"page fill changes a page":  {"playwright", `{"name":"browser_fill","inputSchema":{"type":"object","properties":{"ref":{"type":"string"}}}}`, "write"},
 		"viewer callback submit":    {"viewer", `{"name":"submit_result","description":"Submit the viewer's selection","inputSchema":{"type":"object","properties":{"value":{"type":"string"}}}}`, "write"},
 	} {
 		t.Run(name, func(t *testing.T) {

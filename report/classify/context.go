@@ -81,7 +81,7 @@ func remoteService(words []string, v *surface.Server) (bool, string) {
 			local++
 		}
 	}
-	if remote >= 2 && remote > local {
+	if remote >= 3 && remote > 2*local {
 		return true, fmt.Sprintf("%d of the server's tools speak of an online account, workspace or API, %d of local state", remote, local)
 	}
 	return false, ""

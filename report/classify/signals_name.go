@@ -96,7 +96,7 @@ func (t *tc) nameSignals() {
 		return
 	}
 	if verb == CatAction {
-		for _, x := range rest {
+		for _, x := range toks {
 			if tbl().readObjects[x] {
 				t.verbCat = CatRead
 				t.add(cand{tier: 0, effect: true, signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a read"})
@@ -104,8 +104,18 @@ func (t *tc) nameSignals() {
 			}
 		}
 	}
+	if word == "resolve" && hasWord(rest, set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts")) {
+		t.verbCat = CatWrite
+		t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"resolve\" closes a work item"})
+		return
+	}
+	t.joinedVerb(rest)
 	switch verb {
 	case CatCodeVerb:
+		if t.browserContext() {
+			t.add(cand{tier: 5, effect: true, kinds: pageCodeKinds(), signal: sigName, ptr: p, detail: "\"" + word + "\" runs script in the page"})
+			return
+		}
 		t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + "\" runs code"})
 	case CatPayment:
 		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" moves money"})
@@ -119,8 +129,8 @@ func (t *tc) nameSignals() {
 		}
 		t.add(cand{tier: 4, effect: true, kinds: k, channel: ch, signal: sigName, ptr: p, detail: "\"" + word + "\" " + what})
 	case CatBrowser:
-		if word == "submit" && t.browserContext() {
-			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: "browser", signal: sigName, ptr: p, detail: "\"submit\" sends a form from the page"})
+		if (word == "submit" || word == "click" || word == "press" || word == "tap" || word == "keypress" || word == "dblclick") && t.browserContext() {
+			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: "browser", signal: sigName, ptr: p, detail: "\"" + word + "\" can submit a form or follow a link on the page"})
 		} else {
 			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" changes the state of a page or view"})
 		}
@@ -221,4 +231,24 @@ func (t *tc) laterVerb(toks []string) bool {
 		}
 	}
 	return false
+}
+
+// joinedVerb reads a second verb joined by "and"/"or" ("find_and_replace",
+// "get_or_create"): the stronger of the two is what the tool can do.
+func (t *tc) joinedVerb(rest []string) {
+	for i := 0; i+1 < len(rest); i++ {
+		if rest[i] != "and" && rest[i] != "or" {
+			continue
+		}
+		c, w := t.lx.verbOf(rest[i+1])
+		if c == "" || c == CatRead {
+			continue
+		}
+		tier, kinds := verbClass(c)
+		if c == CatBrowser {
+			tier, kinds = 3, []string{model.KindWrite}
+		}
+		t.add(cand{tier: tier, effect: true, kinds: kinds, signal: sigName, ptr: "name:" + w, detail: "\"" + rest[i] + " " + w + "\": the tool also does this"})
+		return
+	}
 }

@@ -74,7 +74,7 @@ func (t *tc) schemaSignals() {
 			}
 		case p.stringy() && !p.Closed && (strings.HasSuffix(sn, "connection_string") || sn == "database_url" || strings.HasSuffix(sn, "connection_uri")):
 			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled connection string"})
-		case tbl().commTargets[sn] && (p.stringy() || p.is("array")) && !p.Closed:
+		case tbl().commTargets[sn] && (p.stringy() || p.is("array")) && !p.Closed && !underFilter(p):
 			if sn == "to" && sibling(p, map[string]bool{"from": true}) != nil && sibling(p, map[string]bool{"body": true, "message": true, "text": true, "subject": true, "content": true, "html": true}) == nil {
 				break // a graph edge {from, to}, not a recipient
 			}

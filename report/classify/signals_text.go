@@ -93,7 +93,11 @@ func (t *tc) descriptionSignals() {
 		if ph.reads && !t.reads() {
 			continue
 		}
-		t.add(cand{tier: ph.tier, effect: ph.tier >= 3, kinds: ph.kinds, channel: ph.channel, signal: sigDescription, ptr: "/description",
+		kinds, ch := ph.kinds, ph.channel
+		if (ph.id == "runs-code" || ph.id == "arbitrary-code") && t.browserContext() {
+			kinds, ch = pageCodeKinds(), ""
+		}
+		t.add(cand{tier: ph.tier, effect: ph.tier >= 3, kinds: kinds, channel: ch, signal: sigDescription, ptr: "/description",
 			detail: ph.reason + ": \"" + excerpt(strings.Join(ws[m.start:m.end], " "), 60) + "\""})
 	}
 }

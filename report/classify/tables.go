@@ -102,7 +102,7 @@ var tbl = sync.OnceValue(func() *tables {
 				"render", "format", "sample", "test", "verify", "audit", "scan", "identify", "status",
 				"info", "details", "load", "generate", "extract", "translate", "geocode", "regeocode",
 				"hover", "snapshot", "screenshot", "explore", "sum", "measure", "review", "poll", "select",
-				"tail", "watch_logs", "go_back", "go_forward", "scroll", "learn", "research", "investigate", "understand", "think", "reason",
+				"tail", "watch_logs", "go_back", "go_forward", "scroll", "detect", "correlate", "forecast", "predict", "rank", "score", "classify", "diagnose", "assess", "trace", "learn", "research", "investigate", "understand", "think", "reason",
 				"plan", "help", "docs", "documentation", "return", "provide", "display", "obtain",
 				"logs", "messages", "metrics", "stats", "statistics", "overview", "summary"},
 			CatWrite: {"create", "update", "set", "put", "add", "insert", "upsert", "edit", "modify", "append",
@@ -120,7 +120,7 @@ var tbl = sync.OnceValue(func() *tables {
 				"manage", "change", "replace", "convert_to", "fill_in", "mutate", "alter",
 				"activate", "deactivate", "retry", "rerun", "redeploy", "maintain", "optimize", "vacuum",
 				"reindex", "refresh", "reload", "replay", "upload_to", "drag", "drop_item", "rollback",
-				"setup", "initialize", "init", "stash", "pull", "branch", "end", "finish", "give", "bootstrap", "seed", "migrate", "deploy_config", "maintenance"},
+				"setup", "initialize", "init", "stash", "pull", "branch", "emit", "end", "finish", "give", "bootstrap", "seed", "migrate", "deploy_config", "maintenance"},
 			CatDestructive: {"delete", "remove", "drop", "purge", "destroy", "truncate", "wipe", "erase",
 				"kill", "terminate", "uninstall", "reset", "clear", "cleanup", "prune", "evict", "flush",
 				"nuke", "shred", "overwrite", "void", "discard", "detach", "deprovision", "decommission"},
@@ -177,7 +177,7 @@ var tbl = sync.OnceValue(func() *tables {
 		nounVerbs: map[string]bool{"message": true, "text": true, "email": true, "mail": true, "tweet": true,
 			"sms": true, "record": true, "store": true, "tag": true, "label": true, "link": true, "release": true,
 			"mirror": true, "block": true, "position": true, "transition": true, "process": true, "order": true,
-			"share": true, "webhook": true, "fax": true, "complete": true, "duplicate": true, "use": true, "lock": true},
+			"share": true, "webhook": true, "fax": true, "complete": true, "use": true, "lock": true},
 		// opNames are parameters that name an operation a dispatcher performs.
 		opNames: map[string]bool{"command": true, "operation": true, "action": true, "method": true, "subcommand": true, "tool": true, "tool_name": true, "op": true, "intent": true, "endpoint": true},
 		// argNames are parameters that carry another operation's arguments.

@@ -1,6 +1,10 @@
 package classify
 
-import "github.com/assay-mcp/assay/report/model"
+import (
+	"strings"
+
+	"github.com/assay-mcp/assay/report/model"
+)
 
 // What a tool is about, beyond one word: the helpers the rules use to read
 // a word in its context (a browser, a git server, a store of code).
@@ -91,7 +95,8 @@ func (t *tc) resourceURL(p *param) bool {
 			return true
 		}
 	}
-	return false
+	// "YouTube video URL": the description names the service it belongs to.
+	return underFilter(p) || hasWord(p.DescWords, tbl().services) || hasWord(p.DescWords, tbl().resourceURLs)
 }
 
 // reversibleRemove reports a removing verb whose object only unlinks
@@ -103,7 +108,9 @@ func (t *tc) reversibleRemove(word string, rest []string) bool {
 		return false
 	}
 	if t.reversibleWhat(rest) != "" {
-		return word != "delete" || hasWord(rest, set("label labels tag tags reaction reactions remote remotes"))
+		// Deleting a label or tag deletes it everywhere; removing one
+		// from an item only unlinks it.
+		return word != "delete" || hasWord(rest, set("remote remotes reaction reactions"))
 	}
 	// "Removes the file from the staging area", "unstages".
 	return t.mentions("unstage", "unstages", "staging") && word != "delete"
@@ -196,4 +203,15 @@ func (t *tc) descReads() bool {
 	}
 	c, _ := t.lx.verbOf(t.descWords[t.descLead])
 	return c == CatRead
+}
+
+// underFilter reports a parameter nested in a filter object: a URL or
+// channel there selects what is read, nothing is sent to it.
+func underFilter(p *param) bool {
+	for _, seg := range []string{"/properties/filter/", "/properties/filters/", "/properties/where/", "/properties/criteria/", "/properties/query/"} {
+		if strings.Contains(p.Ptr, seg) {
+			return true
+		}
+	}
+	return false
 }
