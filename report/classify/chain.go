@@ -215,11 +215,26 @@ func distinctive(name string) bool {
 	return false
 }
 
-// identWords splits prose into identifier-shaped words.
-func identWords(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.')
-	})
+// eachIdentWord calls f with every identifier-shaped word of prose (runs
+// of letters, digits, '_', '-' and '.'), without allocating; words shorter
+// than a distinctive name are skipped.
+func eachIdentWord(s string, f func(string)) {
+	start := -1
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.' {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= 6 {
+			f(s[start:i])
+		}
+		start = -1
+	}
+	if start >= 0 && len(s)-start >= 6 {
+		f(s[start:])
+	}
 }
 
 // crossRefs reports tool descriptions that name a distinctive tool of
@@ -248,10 +263,10 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 		// scan reports the distinctive foreign tool names in text.
 		scan := func(text, tool, element, itemKey string) {
 			done := map[string]bool{}
-			for _, w := range identWords(text) {
+			eachIdentWord(text, func(w string) {
 				w = strings.Trim(w, ".-")
 				if own[w] || done[w] || len(owners[w]) == 0 {
-					continue
+					return
 				}
 				done[w] = true
 				var who []string
@@ -261,7 +276,7 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 					}
 				}
 				if len(who) == 0 {
-					continue
+					return
 				}
 				fd := catalog.New("CHAIN-003")
 				fd.Context = c.ID
@@ -270,7 +285,7 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 				fd.Item = "ref:" + itemKey + "->" + w
 				fd.Evidence = fmt.Sprintf("names \"%s\", a tool of %s", excerpt(w, 64), nameList(who, 4))
 				out = append(out, fd)
-			}
+			})
 		}
 		for j := range views[i].Tools {
 			if j >= len(f.Servers[i].Tools) {

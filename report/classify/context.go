@@ -25,6 +25,9 @@ type serverContext struct {
 	remote bool
 	// why says what decided remote, for evidence.
 	why string
+	// words[j] is tool j's description as words, split once for both the
+	// server's decision and the tool's own classification.
+	words [][]string
 }
 
 func newServerContext(s *model.Server, v *surface.Server) *serverContext {
@@ -47,7 +50,11 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 	if len(v.Tools) > 0 && gitTools*2 >= len(v.Tools) {
 		sc.git = true
 	}
-	sc.remote, sc.why = remoteService(words, v)
+	sc.words = make([][]string, len(v.Tools))
+	for i := range v.Tools {
+		sc.words[i] = proseWords(v.Tools[i].Description)
+	}
+	sc.remote, sc.why = remoteService(words, v, sc.words)
 	if sc.git || sc.browser {
 		sc.remote, sc.why = false, ""
 	}
@@ -58,7 +65,7 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 // service named by the server wins; otherwise the server's tools must
 // speak of accounts, workspaces, APIs or the cloud in more tools than
 // they speak of local files, paths, memory or a browser.
-func remoteService(words []string, v *surface.Server) (bool, string) {
+func remoteService(words []string, v *surface.Server, descWords [][]string) (bool, string) {
 	tb := tbl()
 	for _, w := range words {
 		if tb.services[w] {
@@ -68,11 +75,12 @@ func remoteService(words []string, v *surface.Server) (bool, string) {
 	remote, local := 0, 0
 	for i := range v.Tools {
 		t := &v.Tools[i]
-		ws := append(Tokens(t.Name), proseWords(t.Description)...)
 		r, l := false, false
-		for _, w := range ws {
-			r = r || tb.remoteWords[w] || tb.services[w]
-			l = l || tb.localWords[w]
+		for _, ws := range [][]string{Tokens(t.Name), descWords[i]} {
+			for _, w := range ws {
+				r = r || tb.remoteWords[w] || tb.services[w]
+				l = l || tb.localWords[w]
+			}
 		}
 		if r {
 			remote++

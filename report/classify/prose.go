@@ -15,20 +15,12 @@ const maxProseWords = 400
 // splitting ("user-provided" -> user, provided). Reading words, not
 // regular expressions, is what lets the rules see a word's neighbours.
 func proseWords(s string) []string {
-	out := make([]string, 0, 32)
-	start := -1
-	lower := true
-	flush := func(end int) {
-		if start < 0 {
-			return
-		}
-		w := s[start:end]
-		if !lower {
-			w = strings.ToLower(w)
-		}
-		out = append(out, strings.ReplaceAll(w, "’", "'"))
-		start, lower = -1, true
+	// Lower-case once; words are then substrings, not allocations.
+	if hasUpperOrCurly(s) {
+		s = strings.ReplaceAll(strings.ToLower(s), "’", "'")
 	}
+	out := make([]string, 0, 24)
+	start := -1
 	for i := 0; i < len(s) && len(out) < maxProseWords; {
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -37,34 +29,44 @@ func proseWords(s string) []string {
 				if start < 0 {
 					start = i
 				}
-			case 'A' <= c && c <= 'Z':
-				if start < 0 {
-					start = i
-				}
-				lower = false
-			case c == '\'' && start >= 0 && i+1 < len(s) && isASCIILetter(s[i+1]):
+			case c == '\'' && start >= 0 && i+1 < len(s) && 'a' <= s[i+1] && s[i+1] <= 'z':
 				// inner apostrophe: part of the word
 			default:
-				flush(i)
+				if start >= 0 {
+					out = append(out, s[start:i])
+					start = -1
+				}
 			}
 			i++
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			if start < 0 {
 				start = i
 			}
-			lower = false
-		case r == '’' && start >= 0 && i+n < len(s) && isASCIILetter(s[i+n]):
-		default:
-			flush(i)
+		} else if start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
 		}
 		i += n
 	}
-	flush(len(s))
+	if start >= 0 && len(out) < maxProseWords {
+		out = append(out, s[start:])
+	}
 	return out
+}
+
+// hasUpperOrCurly reports a byte that lower-casing or apostrophe folding
+// would change (any non-ASCII byte counts, to be safe).
+func hasUpperOrCurly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

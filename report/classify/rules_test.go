@@ -81,6 +81,9 @@ var ruleCases = []ruleCase{
 	{rule: "context", name: "negation: does not delete", tool: `{"name":"archive_item","description":"Archives the item; it does not permanently delete anything","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
 	{rule: "context", name: "run of a report reads", tool: `{"name":"run_report","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, effect: "read"},
 
+	{rule: "router", name: "a router is what its operation list advertises", tool: `{"name":"cloud_call","inputSchema":{"type":"object","properties":{"operation":{"type":"string","enum":["list_vms","get_vm","describe_vm","list_disks","get_disk","list_nets","get_net","show_quota","list_regions"]},"params":{"type":"object"}}}}`, effect: "read", router: &yes, hasNot: []string{"destructive", "egress", "code_exec"}},
+	{rule: "router", name: "removing a link by operation is reversible", tool: `{"name":"issue_links","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["list","add","remove"]},"id":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
+
 	// Input surface.
 	{rule: "surface", name: "no parameters is R0", tool: `{"name":"list_models","inputSchema":{"type":"object","properties":{}}}`, effect: "read", tier: "R0"},
 	{rule: "surface", name: "enum only is R0", tool: `{"name":"get_status","inputSchema":{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]}}}}`, tier: "R0"},
@@ -261,5 +264,29 @@ func TestExcerptEscapesHiddenCharacters(t *testing.T) {
 	}
 	if got := excerpt("abcdef", 3); got != "abc…" {
 		t.Errorf("excerpt cap = %q", got)
+	}
+}
+
+// TestASCIITokensAgree: the ASCII fast path of Tokens splits every corpus
+// tool and parameter name as the general path does.
+func TestASCIITokensAgree(t *testing.T) {
+	b := loadCorpus(t)
+	n := 0
+	for _, s := range b.Servers {
+		for _, raw := range s.Tools {
+			for _, name := range strings.FieldsFunc(string(raw), func(r rune) bool { return r == '"' }) {
+				fast, ok := asciiTokens(name)
+				if !ok {
+					continue
+				}
+				n++
+				if slow := runeTokens(name); strings.Join(fast, " ") != strings.Join(slow, " ") {
+					t.Fatalf("%q: ascii %q, runes %q", name, fast, slow)
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d names compared", n)
 	}
 }

@@ -26,8 +26,9 @@ type param struct {
 	Pattern string
 	Enum    []string
 	Desc    string
-	// DescWords is Desc as lower-case words.
-	DescWords []string
+	// descWords is Desc as lower-case words, split on first use.
+	descWords []string
+	split     bool
 	// ItemTypes are the types of an array's items.
 	ItemTypes []string
 	// Free is an object with no declared properties: anything goes.
@@ -45,6 +46,15 @@ func (p *param) is(t string) bool {
 
 // stringy is true for a string, or a value of no declared type.
 func (p *param) stringy() bool { return len(p.Types) == 0 || p.is("string") }
+
+// words is the description as lower-case words (split once, on first use:
+// most parameters are never asked).
+func (p *param) words() []string {
+	if !p.split {
+		p.descWords, p.split = proseWords(p.Desc), true
+	}
+	return p.descWords
+}
 
 // stringArray is an array of strings (or of untyped items).
 func (p *param) stringArray() bool {
@@ -217,7 +227,6 @@ func (w *walker) record(m map[string]any, ptr, parent, name string) {
 	p.Format, _ = m["format"].(string)
 	p.Pattern, _ = m["pattern"].(string)
 	p.Desc, _ = m["description"].(string)
-	p.DescWords = proseWords(p.Desc)
 	if it, ok := m["items"].(map[string]any); ok {
 		if s, ok := it["type"].(string); ok {
 			p.ItemTypes = []string{s}

@@ -149,7 +149,7 @@ func (t *tc) nameSignals() {
 			}
 			t.add(cand{tier: 5, effect: true, kinds: codeKinds(net), channel: ch, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" runs code"})
 		} else {
-			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" performs an action"})
+			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" performs an action", dispatch: tbl().dispatchWords[word]})
 		}
 	case CatWrite:
 		if tbl().lifecycle[word] && len(rest) > 0 {

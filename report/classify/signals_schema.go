@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"fmt"
 	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strings"
 
@@ -87,14 +88,14 @@ func (t *tc) schemaSignals() {
 			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: ch, signal: sigSchema, ptr: p.Ptr, detail: "communication target \"" + p.Name + "\""})
 		case (p.open() || p.stringArray()) && t.isCodeParam(p):
 			switch {
-			case last == "sql" || last == "statement" || hasWord(p.DescWords, tbl().queryLangs):
+			case last == "sql" || last == "statement" || hasWord(p.words(), tbl().queryLangs):
 				t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied SQL \"" + p.Name + "\""})
 			case t.browserContext():
 				t.add(cand{tier: 5, effect: true, kinds: pageCodeKinds(), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied script run in the page \"" + p.Name + "\""})
 			default:
 				t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied code \"" + p.Name + "\""})
 			}
-		case p.open() && (last == "query" || sn == "q") && !t.stores() && (queryLanguage(p.DescWords) || len(p.DescWords) == 0 && queryLanguage(t.descWords)):
+		case p.open() && (last == "query" || sn == "q") && !t.stores() && (queryLanguage(p.words()) || len(p.words()) == 0 && queryLanguage(t.descWords)):
 			t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "raw query language in \"" + p.Name + "\""})
 		case p.open() && (tbl().pathNames[sn] || tbl().pathNames[last] && (last != "file" || len(p.Toks) > 1)) && sibling(p, tbl().contentNames) != nil && !t.sends():
 			c := sibling(p, tbl().contentNames)
@@ -103,7 +104,7 @@ func (t *tc) schemaSignals() {
 			} else {
 				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a caller-chosen path with no concurrency token: may overwrite"})
 			}
-		case p.open() && tbl().destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || hasWord(p.DescWords, tbl().fileWords) || sibling(p, map[string]bool{"source": true, "path": true, "from": true, "source_path": true}) != nil):
+		case p.open() && tbl().destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || hasWord(p.words(), tbl().fileWords) || sibling(p, map[string]bool{"source": true, "path": true, "from": true, "source_path": true}) != nil):
 			if guarded != "" {
 				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "destination path, guarded by " + guarded})
 			} else {
@@ -138,15 +139,26 @@ func (t *tc) schemaSignals() {
 // operationEnum reads an action/operation enum: a tool can do whatever its
 // strongest listed operation does.
 func (t *tc) operationEnum(p *param) {
-	best, bestVal, bestWord, bestCat := -1, "", "", ""
+	best, bestVal, bestWord := -1, "", ""
+	var kinds []string
 	for _, v := range p.Enum {
-		for _, w := range Tokens(v) {
+		toks := Tokens(v)
+		for i, w := range toks {
 			c, x := t.lx.verbOf(w)
 			if c == "" {
 				continue
 			}
-			if tier, _ := verbClass(c); tier > best {
-				best, bestVal, bestWord, bestCat = tier, v, x, c
+			tier, k := verbClass(c)
+			switch {
+			case c == CatDestructive && t.reversibleRemove(x, append(append([]string(nil), toks[i+1:]...), t.toks...)):
+				tier, k = 3, []string{model.KindWrite} // remove_label, unlink: reversible
+			case c == CatBrowser:
+				tier, k = 3, []string{model.KindWrite}
+			case c == CatAction && hasWord(toks, tbl().readObjects):
+				tier, k = 0, nil
+			}
+			if tier > best {
+				best, bestVal, bestWord, kinds = tier, v, x, k
 			}
 			break
 		}
@@ -154,8 +166,11 @@ func (t *tc) operationEnum(p *param) {
 	if best < 0 {
 		return
 	}
-	_, kinds := verbClass(bestCat)
-	t.add(cand{tier: best, effect: true, kinds: kinds, signal: sigSchema, ptr: p.Ptr + "/enum", detail: "operation \"" + excerpt(bestVal, 40) + "\" (" + bestWord + ")"})
+	detail := "operation \"" + excerpt(bestVal, 40) + "\" (" + bestWord + ")"
+	if len(p.Enum) > 1 {
+		detail += fmt.Sprintf(", the strongest of %d the tool advertises", len(p.Enum))
+	}
+	t.add(cand{tier: best, effect: true, kinds: kinds, signal: sigSchema, ptr: p.Ptr + "/enum", detail: detail})
 }
 
 // localPathParam returns a parameter that names a local file or directory.
@@ -167,7 +182,7 @@ func (t *tc) localPathParam() *param {
 			continue
 		}
 		if sn == "path" || sn == "paths" || sn == "file_path" || sn == "file_paths" || sn == "filepath" || sn == "directory" || sn == "dir" || sn == "root_path" {
-			if hasWord(p.DescWords, tbl().fileWords) || hasWord(t.descWords, tbl().fileWords) {
+			if hasWord(p.words(), tbl().fileWords) || hasWord(t.descWords, tbl().fileWords) {
 				return p
 			}
 		}
@@ -184,26 +199,26 @@ func (t *tc) localPathParam() *param {
 func (t *tc) isCodeParam(p *param) bool {
 	sn, last := snake(p), p.lastTok()
 	tb := tbl()
-	lang := hasWord(p.DescWords, tb.languages) || t.siblingNamed(p, "language", "lang", "runtime")
+	lang := hasWord(p.words(), tb.languages) || t.siblingNamed(p, "language", "lang", "runtime")
 	runs := t.runs()
 	if t.stores() && !t.descRuns() {
 		return false
 	}
 	switch {
 	case sn == "code" || last == "code" && tb.codeParams[sn]:
-		if hasWord(p.Toks, tb.tokenWords) || hasWord(p.DescWords, tb.tokenWords) || hasWord(t.toks, tb.tokenWords) || t.siblingTokenWord(p) {
+		if hasWord(p.Toks, tb.tokenWords) || hasWord(p.words(), tb.tokenWords) || hasWord(t.toks, tb.tokenWords) || t.siblingTokenWord(p) {
 			return false // an OAuth, coupon or verification code
 		}
-		return lang || runs || hasWord(p.DescWords, tb.runWords)
+		return lang || runs || hasWord(p.words(), tb.runWords)
 	case last == "command" || last == "cmd" || last == "script" || last == "commands" || last == "scripts":
-		if len(p.DescWords) > 0 {
-			return hasWord(p.DescWords, tb.runWords) || lang || hasWord(p.DescWords, tb.codeWords) && runs
+		if len(p.words()) > 0 {
+			return hasWord(p.words(), tb.runWords) || lang || hasWord(p.words(), tb.codeWords) && runs
 		}
 		return runs || tb.startVerbs[t.verbWord]
 	case tb.codeParams[sn], tb.codeLast[last]:
 		return true
 	case sn == "expression" || sn == "function" || sn == "script_source":
-		return lang || hasWord(p.DescWords, tb.codeWords) && (runs || hasWord(p.DescWords, tb.runWords))
+		return lang || hasWord(p.words(), tb.codeWords) && (runs || hasWord(p.words(), tb.runWords))
 	}
 	return false
 }

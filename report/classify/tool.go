@@ -28,6 +28,9 @@ type cand struct {
 	signal string
 	ptr    string
 	detail string
+	// dispatch marks a name verb that only says "dispatches" (call,
+	// invoke): on a router it is dropped, the operations decide.
+	dispatch bool
 	// channel names how data leaves, for an egress claim: http,
 	// git_remote, message, email, publish, upload, third_party_record,
 	// browser, other.
@@ -126,7 +129,11 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 	t.def = toolDef{Name: v.Name, Title: v.Title, Description: v.Description, Input: v.InputSchema}
 	t.h = hints{ReadOnly: v.Hints.ReadOnly, Destructive: v.Hints.Destructive, Idempotent: v.Hints.Idempotent, OpenWorld: v.Hints.OpenWorld}
 	t.toks = Tokens(t.def.Name)
-	t.descWords = proseWords(t.def.Description)
+	if sc != nil && v.Index < len(sc.words) {
+		t.descWords = sc.words[v.Index]
+	} else {
+		t.descWords = proseWords(t.def.Description)
+	}
 	t.descLead = leadVerb(t.descWords)
 	for _, w := range t.toks {
 		if tbl().browserWords[w] {
@@ -140,10 +147,23 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 	t.descriptionSignals()
 	t.annotationSignals() // after name and description: it checks their plausibility
 	t.deferredSignals()
+	router, why := t.router()
+	if router {
+		kept := t.cands[:0]
+		for _, c := range t.cands {
+			if !c.dispatch {
+				kept = append(kept, c)
+			}
+		}
+		t.cands = kept
+	}
 	r := t.finish()
-	r.Router, r.routerWhy = t.router()
+	r.Router, r.routerWhy = router, why
 	if r.Router {
-		r.Evidence = append(r.Evidence, model.Evidence{Signal: sigSchema, Pointer: "/inputSchema", Detail: excerpt("generic dispatcher: "+r.routerWhy, 300), Sets: []string{"router"}})
+		// A router is judged by what it advertises (its description and
+		// operation enum), never assumed to do everything: say so.
+		r.Evidence = append(r.Evidence, model.Evidence{Signal: sigSchema, Pointer: "/inputSchema",
+			Detail: excerpt("generic dispatcher: "+r.routerWhy+"; classified by what its description and operation list advertise, its dispatched operations are not visible", 300), Sets: []string{"router"}})
 	}
 	return r
 }
@@ -274,8 +294,8 @@ func (t *tc) finish() *result {
 // excepted reports whether word w must not count for this tool, why, and
 // whether the exception itself says the tool only computes (reads).
 func (t *tc) excepted(w string) (why string, asRead bool, ok bool) {
-	desc := strings.ToLower(t.def.Description)
-	if t.o != nil {
+	if t.o != nil && len(t.o.Exceptions) > 0 {
+		desc := strings.ToLower(t.def.Description)
 		for _, e := range t.o.Exceptions {
 			if e.Word != "" && !strings.EqualFold(e.Word, w) {
 				continue

@@ -96,7 +96,7 @@ func (t *tc) resourceURL(p *param) bool {
 		}
 	}
 	// "YouTube video URL": the description names the service it belongs to.
-	return underFilter(p) || hasWord(p.DescWords, tbl().services) || hasWord(p.DescWords, tbl().resourceURLs)
+	return underFilter(p) || hasWord(p.words(), tbl().services) || hasWord(p.words(), tbl().resourceURLs)
 }
 
 // reversibleRemove reports a removing verb whose object only unlinks
