@@ -4,6 +4,8 @@
 //	go run ./internal/clsscore -set tuning [-v]   the tuning half; -v lists every disagreement
 //	go run ./internal/clsscore -set frozen        the frozen half: aggregates only, never items
 //	go run ./internal/clsscore -set hints         vendor annotations as a yardstick
+//	go run ./internal/clsscore -set corpus [-v]   effects over the npm corpus, frozen servers left out;
+//	                                              -v lists the unknown tools (for regressions)
 //
 // Each labelled tool is classified as part of its whole captured server
 // (testdata/npmcorpus/surfaces), with vendor annotations removed as the
@@ -51,6 +53,8 @@ func main() {
 		err = frozen()
 	case "hints":
 		err = hintsYardstick()
+	case "corpus":
+		err = corpus(*verbose)
 	default:
 		err = fmt.Errorf("unknown set %q", *set)
 	}

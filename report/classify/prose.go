@@ -19,7 +19,8 @@ func proseWords(s string) []string {
 	if hasUpperOrCurly(s) {
 		s = strings.ReplaceAll(strings.ToLower(s), "’", "'")
 	}
-	out := make([]string, 0, 24)
+	// One allocation: about one word per four bytes, grown rarely.
+	out := make([]string, 0, min(len(s)/4+4, maxProseWords))
 	start := -1
 	for i := 0; i < len(s) && len(out) < maxProseWords; {
 		c := s[i]

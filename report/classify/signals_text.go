@@ -182,7 +182,7 @@ func containsAny(s string, subs []string) bool {
 // leaving (R4 external, channel third_party_record), and a deletion there
 // is egress too.
 func (t *tc) thirdParty() {
-	if t.sc == nil || !t.sc.remote || t.verbCat == CatRead {
+	if t.sc == nil || !t.sc.remote {
 		return
 	}
 	tier, eff := t.prelim()
