@@ -24,6 +24,7 @@ func TestEgressChannels(t *testing.T) {
 		{"third-party record", "jira", `{"name":"create_issue","description":"Creates an issue in Jira","inputSchema":{"type":"object","properties":{"summary":{"type":"string"}}}}`, "third_party_record"},
 		{"browser navigation", "playwright", `{"name":"browser_navigate","inputSchema":{"type":"object","properties":{"url":{"type":"string"}}}}`, "browser"},
 		{"form submission", "playwright", `{"name":"browser_submit","description":"Submit the form on the page","inputSchema":{"type":"object","properties":{"ref":{"type":"string"}}}}`, "browser"},
+		{"sendable e-mail draft", "mailbox", `{"name":"create_draft","description":"Creates an email draft in the user's mailbox","inputSchema":{"type":"object","properties":{"subject":{"type":"string"},"body":{"type":"string"}}}}`, "email"},
 		{"deploy", "host", `{"name":"deploy_site","description":"Deploys the site","inputSchema":{"type":"object","properties":{"dir":{"type":"string"}}}}`, "publish"},
 	}
 	for _, c := range cases {

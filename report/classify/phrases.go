@@ -37,11 +37,13 @@ type phraseRule struct {
 func phraseRules() []phraseRule {
 	code := codeKinds(true)
 	return []phraseRule{
-		{id: "runs-code", pattern: "execute|executes|executing|run|runs|running|evaluate|evaluates|evaluating|eval a|an|the|any|arbitrary|custom|raw|user|provided|given|your|shell|javascript|js|python*" +
-			" javascript|js|python|shell|bash|powershell|code|script|scripts|command|commands|snippet|snippets", tier: 5, kinds: code, reason: "describes running code", verb: true,
+		{id: "runs-code", channel: "other", pattern: "execute|executes|executing|run|runs|running|evaluate|evaluates|evaluating|eval a|an|the|any|arbitrary|custom|raw|user|provided|given|your|shell|javascript|js|python*" +
+			" javascript|js|python|shell|bash|powershell|code|script|scripts|command|commands|snippet|snippets|cli|cmd|cmds", tier: 5, kinds: code, reason: "describes running code", verb: true,
 			yes: []string{"Executes arbitrary JavaScript in the page", "Run a shell command on the host", "evaluates user-provided code"},
 			no:  []string{"Returns the command history", "Does not execute commands", "Run a compliance control"}},
-		{id: "arbitrary-code", pattern: "arbitrary code|commands|command|scripts|script|javascript|shell", tier: 5, kinds: code, reason: "describes arbitrary code",
+		{id: "terminal-access", pattern: "terminal|shell|bash|cli operations|access|commands|command|sessions|session", tier: 5, kinds: code, channel: "other", reason: "describes shell access", verb: true,
+			yes: []string{"assistant for file, Git and terminal operations", "gives shell access to the host"}, no: []string{"Lists shell sessions", "a terminal emulator theme"}},
+		{id: "arbitrary-code", pattern: "arbitrary code|commands|command|scripts|script|javascript|shell", tier: 5, kinds: code, channel: "other", reason: "describes arbitrary code",
 			yes: []string{"can run arbitrary code"}, no: []string{"arbitrary text"}},
 		{id: "runs-query-language", pattern: "execut~|run|runs|running a|an|the|any|arbitrary|raw|custom|read|only* sql|cypher|graphql|sparql|gremlin", tier: 5, kinds: codeKinds(false), reason: "describes running a query language", verb: true,
 			yes: []string{"Execute a raw SQL query", "runs the cypher statement"}, no: []string{"Lists SQL databases"}},

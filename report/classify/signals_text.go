@@ -146,6 +146,7 @@ func (t *tc) deferredSignals() {
 		}
 	}
 	t.thirdParty()
+	t.sendableDraft()
 	if _, eff = t.prelim(); eff < 0 && isTrue(t.h.ReadOnly) {
 		t.add(cand{tier: 0, effect: true, signal: sigAnnotation, ptr: "/annotations/readOnlyHint", detail: "only the server's readOnlyHint: true speaks about behaviour"})
 	}
@@ -213,4 +214,17 @@ func (t *tc) forceDestroys(sw string) bool {
 		return true
 	}
 	return t.verbCat == CatDestructive
+}
+
+// sendableDraft raises a tool that writes an e-mail draft: a draft in a
+// mail account can be sent by anyone with the account, so it is data
+// leaving by e-mail (a draft kept in the tool's own scratch is not).
+func (t *tc) sendableDraft() {
+	if !t.mentions("draft", "drafts") || !t.mentions("email", "emails", "mail", "gmail", "outlook", "inbox", "e-mail") {
+		return
+	}
+	if _, eff := t.prelim(); eff < 3 || t.hasKind(model.KindEgress) {
+		return
+	}
+	t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: "email", signal: sigName, ptr: "/name", detail: "writes an e-mail draft that can be sent"})
 }
