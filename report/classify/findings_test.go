@@ -129,12 +129,13 @@ func TestMalformedFields(t *testing.T) {
 }
 
 // TestImplausibleHints: a get/list tool declaring itself destructive gets
-// CAP-013 and stays read; a delete tool declaring the same is raised,
+// CAP-013 and is not raised to destructive (readOnlyHint: false still
+// makes it a writer: hints raise); an update tool declaring the same is raised,
 // consistently (destructive means irreversible).
 func TestImplausibleHints(t *testing.T) {
 	get := `{"name":"get_item","description":"Returns the item","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}},"annotations":{"readOnlyHint":false,"destructiveHint":true}}`
 	tr, fs := one(t, get, nil)
-	if tr.Effect != "read" || hasKind(tr, "destructive") || findingIDs(fs)["CAP-013"] != 1 {
+	if tr.Effect != "write" || hasKind(tr, "destructive") || findingIDs(fs)["CAP-013"] != 1 {
 		t.Errorf("get_item: %s %v, findings %v", tr.Effect, tr.Kinds, findingIDs(fs))
 	}
 	upd := `{"name":"update_item","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}},"annotations":{"readOnlyHint":false,"destructiveHint":true}}`

@@ -18,11 +18,12 @@ func (t *tc) annotationSignals() {
 	if !roFalse && !dTrue {
 		return
 	}
+	// readOnlyHint: false always counts (it is the protocol's default, and
+	// its revocation is how a server announces a change of behaviour);
+	// destructiveHint: true must be plausible.
 	reads := t.onlyReads()
 	var doubted []string
-	if roFalse && reads {
-		doubted = append(doubted, "readOnlyHint: false")
-	} else if roFalse {
+	if roFalse {
 		t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigAnnotation, ptr: "/annotations/readOnlyHint", detail: "server declares readOnlyHint: false"})
 	}
 	if dTrue && (reads || t.navigates()) {
