@@ -125,19 +125,26 @@ func tuning(verbose bool) error {
 
 // frozen scores the frozen half: aggregates only.
 func frozen() error {
-	var a, b struct{ Items []label }
-	if err := readJSON(filepath.Join(benchDir, "frozen-v2", "labels_a.json"), &a); err != nil {
-		return err
-	}
-	if err := readJSON(filepath.Join(benchDir, "frozen-v2", "labels_b.json"), &b); err != nil {
-		return err
-	}
-	got, err := classifyLabelled(a.Items)
+	a, b, got, err := scoreFrozen()
 	if err != nil {
 		return err
 	}
-	report(a.Items, b.Items, got)
+	report(a, b, got)
 	return nil
+}
+
+// scoreFrozen classifies the frozen half and returns both reviewers'
+// labels and Assay's reports.
+func scoreFrozen() (a, b []label, got map[string]*model.ToolReport, err error) {
+	var la, lb struct{ Items []label }
+	if err := readJSON(filepath.Join(benchDir, "frozen-v2", "labels_a.json"), &la); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := readJSON(filepath.Join(benchDir, "frozen-v2", "labels_b.json"), &lb); err != nil {
+		return nil, nil, nil, err
+	}
+	got, err = classifyLabelled(la.Items)
+	return la.Items, lb.Items, got, err
 }
 
 func key(l label) string { return l.File + "\x00" + l.Tool }
@@ -244,33 +251,49 @@ func has(ks []string, k string) bool {
 
 var effects = []string{model.EffectRead, model.EffectWrite, model.EffectExternal, model.EffectIrreversible, model.EffectUnknown}
 
-// report prints the aggregate figures: agreement with reviewer A, the
+// score is the aggregate of one scoring: agreement with reviewer A, the
 // confusion matrix, precision and recall of the kinds that matter most,
 // the unknown share, and reviewer A–B agreement.
-func report(a, b []label, got map[string]*model.ToolReport) {
-	n, agree, unknown, readAgree := 0, 0, 0, 0
-	conf := map[[2]string]int{}
-	type pr struct{ tp, fp, fn int }
-	kinds := map[string]*pr{model.KindCodeExec: {}, model.KindDestructive: {}, model.KindEgress: {}}
-	missing := 0
+type score struct {
+	n, missing, agree, readAgree, unknown int
+	conf                                  map[[2]string]int
+	kinds                                 map[string]*pr
+	shared, same, sameRead                int
+}
+
+// pr counts true positives, false positives and false negatives.
+type pr struct{ tp, fp, fn int }
+
+func (c *pr) precision() float64 { return ratio(c.tp, c.tp+c.fp) }
+func (c *pr) recall() float64    { return ratio(c.tp, c.tp+c.fn) }
+
+func ratio(x, y int) float64 {
+	if y == 0 {
+		return 0
+	}
+	return float64(x) / float64(y)
+}
+
+func compute(a, b []label, got map[string]*model.ToolReport) *score {
+	sc := &score{conf: map[[2]string]int{}, kinds: map[string]*pr{model.KindCodeExec: {}, model.KindDestructive: {}, model.KindEgress: {}}}
 	for _, l := range a {
 		g := got[key(l)]
 		if g == nil {
-			missing++
+			sc.missing++
 			continue
 		}
-		n++
+		sc.n++
 		if g.Effect == l.Effect {
-			agree++
+			sc.agree++
 		}
 		if (g.Effect == model.EffectRead) == (l.Effect == model.EffectRead) {
-			readAgree++
+			sc.readAgree++
 		}
 		if g.Effect == model.EffectUnknown {
-			unknown++
+			sc.unknown++
 		}
-		conf[[2]string{l.Effect, g.Effect}]++
-		for k, c := range kinds {
+		sc.conf[[2]string{l.Effect, g.Effect}]++
+		for k, c := range sc.kinds {
 			want := has(l.Kinds, k)
 			if k == model.KindEgress && l.Effect == model.EffectExternal {
 				want = true
@@ -285,18 +308,41 @@ func report(a, b []label, got map[string]*model.ToolReport) {
 			}
 		}
 	}
+	byKey := map[string]label{}
+	for _, l := range a {
+		byKey[key(l)] = l
+	}
+	for _, l := range b {
+		x, ok := byKey[key(l)]
+		if !ok {
+			continue
+		}
+		sc.shared++
+		if x.Effect == l.Effect {
+			sc.same++
+		}
+		if (x.Effect == model.EffectRead) == (l.Effect == model.EffectRead) {
+			sc.sameRead++
+		}
+	}
+	return sc
+}
+
+// report prints the aggregate figures of a scoring.
+func report(a, b []label, got map[string]*model.ToolReport) {
+	sc := compute(a, b, got)
 	pct := func(x, y int) string {
 		if y == 0 {
 			return "n/a"
 		}
 		return fmt.Sprintf("%.1f%% (%d/%d)", 100*float64(x)/float64(y), x, y)
 	}
-	fmt.Printf("tools scored: %d (labelled but not found: %d)\n", n, missing)
-	fmt.Printf("effect agreement with reviewer A: %s\n", pct(agree, n))
-	fmt.Printf("read-vs-not agreement with reviewer A: %s\n", pct(readAgree, n))
-	fmt.Printf("unknown: %s\n", pct(unknown, n))
+	fmt.Printf("tools scored: %d (labelled but not found: %d)\n", sc.n, sc.missing)
+	fmt.Printf("effect agreement with reviewer A: %s\n", pct(sc.agree, sc.n))
+	fmt.Printf("read-vs-not agreement with reviewer A: %s\n", pct(sc.readAgree, sc.n))
+	fmt.Printf("unknown: %s\n", pct(sc.unknown, sc.n))
 	for _, k := range []string{model.KindCodeExec, model.KindDestructive, model.KindEgress} {
-		c := kinds[k]
+		c := sc.kinds[k]
 		fmt.Printf("%s: precision %s, recall %s\n", k, pct(c.tp, c.tp+c.fp), pct(c.tp, c.tp+c.fn))
 	}
 	fmt.Printf("\nconfusion (rows: reviewer A, columns: Assay)\n%-13s", "")
@@ -307,27 +353,9 @@ func report(a, b []label, got map[string]*model.ToolReport) {
 	for _, r := range effects[:4] {
 		fmt.Printf("%-13s", r)
 		for _, c := range effects {
-			fmt.Printf("%13d", conf[[2]string{r, c}])
+			fmt.Printf("%13d", sc.conf[[2]string{r, c}])
 		}
 		fmt.Println()
 	}
-	byKey := map[string]label{}
-	for _, l := range a {
-		byKey[key(l)] = l
-	}
-	shared, same, sameRead := 0, 0, 0
-	for _, l := range b {
-		x, ok := byKey[key(l)]
-		if !ok {
-			continue
-		}
-		shared++
-		if x.Effect == l.Effect {
-			same++
-		}
-		if (x.Effect == model.EffectRead) == (l.Effect == model.EffectRead) {
-			sameRead++
-		}
-	}
-	fmt.Printf("\nreviewer A–B effect agreement: %s; read-vs-not %s\n", pct(same, shared), pct(sameRead, shared))
+	fmt.Printf("\nreviewer A–B effect agreement: %s; read-vs-not %s\n", pct(sc.same, sc.shared), pct(sc.sameRead, sc.shared))
 }

@@ -84,6 +84,10 @@ var ruleCases = []ruleCase{
 	{rule: "router", name: "a router is what its operation list advertises", tool: `{"name":"cloud_call","inputSchema":{"type":"object","properties":{"operation":{"type":"string","enum":["list_vms","get_vm","describe_vm","list_disks","get_disk","list_nets","get_net","show_quota","list_regions"]},"params":{"type":"object"}}}}`, effect: "read", router: &yes, hasNot: []string{"destructive", "egress", "code_exec"}},
 	{rule: "router", name: "removing a link by operation is reversible", tool: `{"name":"issue_links","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["list","add","remove"]},"id":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
 
+	{rule: "name", name: "a name of nouns reads", tool: `{"name":"flight_happiness_index","description":"Flight comfort index for a route","inputSchema":{"type":"object","properties":{"route":{"type":"string"}}}}`, effect: "read"},
+	{rule: "name", name: "a name of nouns over write operations stays unknown", tool: `{"name":"debugger_memory","description":"Memory operations: write or patch bytes","inputSchema":{"type":"object","properties":{"addr":{"type":"string"}}}}`, effect: "unknown"},
+	{rule: "context", name: "a screenshot saved to a path writes", tool: `{"name":"take_screenshot","inputSchema":{"type":"object","properties":{"path":{"type":"string","description":"File to save the image to"}}}}`, effect: "write", hasNot: []string{"read_sensitive"}},
+
 	// Input surface.
 	{rule: "surface", name: "no parameters is R0", tool: `{"name":"list_models","inputSchema":{"type":"object","properties":{}}}`, effect: "read", tier: "R0"},
 	{rule: "surface", name: "enum only is R0", tool: `{"name":"get_status","inputSchema":{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]}}}}`, tier: "R0"},

@@ -138,7 +138,13 @@ func (t *tc) deferredSignals() {
 	}
 	if t.reads() && eff <= 2 {
 		if p := t.localPathParam(); p != nil {
-			t.add(cand{tier: 2, effect: eff >= 0, kinds: []string{model.KindReadSensitive}, signal: sigSchema, ptr: p.Ptr, detail: "reads a caller-chosen local path"})
+			if t.savesOutput() {
+				// screenshot, download, export to a path: the path is where
+				// the result is written, not what is read.
+				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "writes its result to a caller-chosen local path"})
+			} else {
+				t.add(cand{tier: 2, effect: eff >= 0, kinds: []string{model.KindReadSensitive}, signal: sigSchema, ptr: p.Ptr, detail: "reads a caller-chosen local path"})
+			}
 		}
 	}
 	if (t.verbWord == "upload" || t.verbWord == "attach" || t.verbWord == "send" || t.browser) && t.hasKind(model.KindEgress) && !t.hasKind(model.KindReadSensitive) {
@@ -148,6 +154,7 @@ func (t *tc) deferredSignals() {
 	}
 	t.thirdParty()
 	t.sendableDraft()
+	t.nounName()
 	if _, eff = t.prelim(); eff < 0 && isTrue(t.h.ReadOnly) {
 		t.add(cand{tier: 0, effect: true, signal: sigAnnotation, ptr: "/annotations/readOnlyHint", detail: "only the server's readOnlyHint: true speaks about behaviour"})
 	}
@@ -228,4 +235,45 @@ func (t *tc) sendableDraft() {
 		return
 	}
 	t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: "email", signal: sigName, ptr: "/name", detail: "writes an e-mail draft that can be sent"})
+}
+
+// savesOutput reports a reading verb whose result is a file: a screenshot,
+// a download or an export.
+func (t *tc) savesOutput() bool {
+	switch t.verbWord {
+	case "screenshot", "download", "export", "snapshot", "capture", "take", "save", "print", "render":
+		return true
+	}
+	return hasWord(t.toks, set("screenshot screenshots download export"))
+}
+
+// nounName reads a name of nouns only ("vibe_inbox", "flight_index") whose
+// description begins with no verb either: such a name says what the tool
+// returns, so it reads, unless anything else says otherwise.
+func (t *tc) nounName() {
+	// One word ("frobnicate") may be a verb nobody listed: only a name of
+	// two or more words is read as a noun phrase.
+	// A name with hidden or non-ASCII characters is not read this way.
+	if t.verbCat != "" || t.descCat != "" || len(t.toks) < 2 || !plainASCII(t.def.Name) {
+		return
+	}
+	if _, eff := t.prelim(); eff >= 0 {
+		return
+	}
+	if t.descLead >= 0 {
+		if c, _ := t.lx.verbOf(t.descWords[t.descLead]); c != "" && c != CatRead {
+			return
+		}
+	}
+	// A description that names any changing verb ("Memory operations:
+	// read, write, patch") leaves the tool unknown: nothing decides.
+	for i, w := range t.descWords {
+		if i >= 15 {
+			break
+		}
+		if c, _ := t.lx.verbOf(w); c != "" && c != CatRead && !tbl().nounVerbs[w] {
+			return
+		}
+	}
+	t.add(cand{tier: 0, effect: true, signal: sigName, ptr: "name:" + t.toks[len(t.toks)-1], detail: "a name of nouns says what the tool returns, and nothing says it changes anything"})
 }
