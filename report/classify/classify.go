@@ -42,15 +42,40 @@
 //     its phrases ("executes arbitrary shell commands", "permanently
 //     deletes") raise whatever the name says.
 //
+// Words are read in context, not looked up in lists (v2, issue 16): a
+// name's first verb, read with its object ("remove_label" only unlinks,
+// "run_report" reads, "schedule_changes" under "Returns…" is a noun); the
+// description's main verb after boilerplate, and its phrases from one
+// table with true and false samples ([phraseRules]), where a verb after a
+// reading verb is an object ("returns sent messages") and a negation
+// cancels ("does not delete"); parameters by what surrounds them ("code"
+// beside oauth or a coupon is a token, code a tool stores is content);
+// the server as a whole (a git server's "push" sends to a remote, an
+// online service's records live with a third party: [serverContext]).
 // Contextual exceptions keep a word from counting where it means
 // something else ("add" in "adds two numbers" computes, it does not
 // write); a rules file can add more ([Exception]).
+//
+// Every egress claim names its channel (http, git_remote, message, email,
+// publish, upload, third_party_record, browser, other) in evidence
+// ("channel:http"); CHAIN-001 names each sender's channels. Effect and
+// kinds always agree: destructive or code_exec is irreversible, egress at
+// least external, write at least write.
 //
 // # Routers
 //
 // A router is a generic dispatcher: an operation name plus an open
 // parameters object (or its JSON text). Its real operations are invisible,
-// so its classification covers only the wrapper; CAP-006 reports it.
+// so it is classified by what its description and operation enum
+// advertise (its dispatch verb, "call" or "invoke", says nothing), and the
+// evidence says so; CAP-006 reports it.
+//
+// # Hints
+//
+// Hints only raise. readOnlyHint: false makes a tool at least a writer;
+// destructiveHint: true makes it irreversible, unless the tool's name and
+// description only read (or it only navigates a browser): then the hint
+// is implausible, raises nothing and is reported as CAP-013.
 //
 // # Across servers
 //

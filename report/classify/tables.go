@@ -73,12 +73,12 @@ var tbl = sync.OnceValue(func() *tables {
 		runWords:     set("run runs running execute executes executed executing exec evaluate evaluates evaluated eval shell terminal kubectl interpreter repl sandbox"),
 		codeWords:    set("javascript js python typescript code script scripts shell bash function snippet program"),
 		resourceURLs: set("site video youtube repo repository git playlist channel profile property sitemap avatar logo icon"),
-		services: set("jira confluence atlassian slack notion linear todoist asana trello clickup monday github gitlab bitbucket google gmail drive gdrive sheets " +
-			"docs calendar gsc youtube vercel netlify cloudflare aws azure gcp datadog sentry stripe shopify hubspot salesforce zendesk intercom discord telegram " +
-			"twitter reddit spotify dropbox box figma supabase firebase auth0 okta twilio sendgrid mailchimp metabase grafana pagerduty heroku railway " +
-			"digitalocean dokploy replicate openai airtable zapier make n8n paypal square xero quickbooks wordpress webflow contentful sanity ghost medium " +
-			"mastodon bluesky linkedin facebook instagram whatsapp teams outlook office365 sharepoint onedrive zoom miro canva mixpanel amplitude posthog " +
-			"segment snowflake bigquery databricks pinecone algolia elastic cloud saas"),
+		services: set("jira confluence atlassian slack notion linear todoist asana trello clickup monday github gitlab bitbucket google gmail gdrive " +
+			" gsc youtube vercel netlify cloudflare aws azure gcp datadog sentry stripe shopify hubspot salesforce zendesk intercom discord telegram " +
+			"twitter reddit spotify dropbox figma supabase firebase auth0 okta twilio sendgrid mailchimp metabase grafana pagerduty heroku railway " +
+			"digitalocean dokploy replicate openai airtable zapier n8n paypal xero quickbooks wordpress webflow contentful " +
+			"mastodon bluesky linkedin facebook instagram whatsapp outlook office365 sharepoint onedrive zoom miro canva mixpanel amplitude posthog " +
+			" snowflake bigquery databricks pinecone algolia cloud saas"),
 		remoteWords: set("api account accounts workspace workspaces tenant organization organisation cloud saas platform dashboard webhook webhooks"),
 		localWords:  set("local filesystem file files directory directories folder path memory browser desktop studio simulator emulator window terminal shell sqlite vault"),
 		reversibleObjects: set("label labels tag tags reaction reactions assignee assignees reviewer reviewers member members participant participants collaborator " +
