@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -86,14 +85,14 @@ func hintsYardstick() error {
 // (whose file names alone are read from its labels).
 func unfrozenFiles() ([]string, error) {
 	var frozen struct{ Items []label }
-	if err := readJSON(filepath.Join(benchDir, "frozen-v2", "labels_a.json"), &frozen); err != nil {
+	if err := readJSON(at(benchDir, "frozen-v2", "labels_a.json"), &frozen); err != nil {
 		return nil, err
 	}
 	skip := map[string]bool{}
 	for _, l := range frozen.Items {
 		skip[l.File] = true
 	}
-	entries, err := os.ReadDir(surfaceDir)
+	entries, err := os.ReadDir(at(surfaceDir))
 	if err != nil {
 		return nil, err
 	}

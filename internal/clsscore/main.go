@@ -28,10 +28,15 @@ import (
 	"github.com/assay-mcp/assay/report/surface"
 )
 
-const (
+// The benchmark and the captures, relative to the repository root (tests
+// run from their package directory and set root).
+var (
+	root       = "."
 	benchDir   = "testdata/classification/bench"
 	surfaceDir = "testdata/npmcorpus/surfaces"
 )
+
+func at(p ...string) string { return filepath.Join(append([]string{root}, p...)...) }
 
 // label is one reviewer's verdict on one tool.
 type label struct {
@@ -43,14 +48,15 @@ type label struct {
 
 func main() {
 	set := flag.String("set", "tuning", "tuning, frozen or hints")
-	verbose := flag.Bool("v", false, "tuning only: list every disagreement")
+	verbose := flag.Bool("v", false, "tuning and corpus: list every disagreement or unknown tool")
+	disagreements := flag.Bool("disagreements", false, "frozen: also list the disagreements (only after the first score is recorded)")
 	flag.Parse()
 	var err error
 	switch *set {
 	case "tuning":
 		err = tuning(*verbose)
 	case "frozen":
-		err = frozen()
+		err = frozen(*disagreements)
 	case "hints":
 		err = hintsYardstick()
 	case "corpus":
@@ -73,7 +79,7 @@ func tuning(verbose bool) error {
 			ReviewerB *label          `json:"reviewerB"`
 		} `json:"items"`
 	}
-	if err := readJSON(filepath.Join(benchDir, "tuning.json"), &doc); err != nil {
+	if err := readJSON(at(benchDir, "tuning.json"), &doc); err != nil {
 		return err
 	}
 	var a, b []label
@@ -97,39 +103,21 @@ func tuning(verbose bool) error {
 	}
 	report(a, b, got)
 	if verbose {
-		for _, l := range a {
-			g := got[key(l)]
-			if g == nil {
-				continue
-			}
-			mark := ""
-			if g.Effect != l.Effect {
-				mark = "EFFECT"
-			}
-			for _, k := range []string{model.KindCodeExec, model.KindDestructive, model.KindEgress} {
-				if has(l.Kinds, k) != has(g.Kinds, k) {
-					mark += " " + k
-				}
-			}
-			if mark == "" {
-				continue
-			}
-			fmt.Printf("\n%s | %s / %s: label %s %v %q; got %s %v\n", mark, l.File, l.Tool, l.Effect, l.Kinds, l.EgressChannel, g.Effect, g.Kinds)
-			for _, e := range g.Evidence {
-				fmt.Printf("    %s %s %s %v\n", e.Signal, e.Pointer, e.Detail, e.Sets)
-			}
-		}
+		listDisagreements(a, got)
 	}
 	return nil
 }
 
 // frozen scores the frozen half: aggregates only.
-func frozen() error {
+func frozen(disagreements bool) error {
 	a, b, got, err := scoreFrozen()
 	if err != nil {
 		return err
 	}
 	report(a, b, got)
+	if disagreements {
+		listDisagreements(a, got)
+	}
 	return nil
 }
 
@@ -137,10 +125,10 @@ func frozen() error {
 // labels and Assay's reports.
 func scoreFrozen() (a, b []label, got map[string]*model.ToolReport, err error) {
 	var la, lb struct{ Items []label }
-	if err := readJSON(filepath.Join(benchDir, "frozen-v2", "labels_a.json"), &la); err != nil {
+	if err := readJSON(at(benchDir, "frozen-v2", "labels_a.json"), &la); err != nil {
 		return nil, nil, nil, err
 	}
-	if err := readJSON(filepath.Join(benchDir, "frozen-v2", "labels_b.json"), &lb); err != nil {
+	if err := readJSON(at(benchDir, "frozen-v2", "labels_b.json"), &lb); err != nil {
 		return nil, nil, nil, err
 	}
 	got, err = classifyLabelled(la.Items)
@@ -205,7 +193,7 @@ func loadServer(file string, strip bool) (model.Server, error) {
 		Instructions *string           `json:"instructions"`
 		Tools        []json.RawMessage `json:"tools"`
 	}
-	if err := readJSON(filepath.Join(surfaceDir, file), &c); err != nil {
+	if err := readJSON(at(surfaceDir, file), &c); err != nil {
 		return model.Server{}, err
 	}
 	name := strings.TrimSuffix(file, ".json")
@@ -358,4 +346,31 @@ func report(a, b []label, got map[string]*model.ToolReport) {
 		fmt.Println()
 	}
 	fmt.Printf("\nreviewer A–B effect agreement: %s; read-vs-not %s\n", pct(sc.same, sc.shared), pct(sc.sameRead, sc.shared))
+}
+
+// listDisagreements prints every tool where Assay and reviewer A differ in
+// effect or in code_exec, destructive or egress, with Assay's evidence.
+func listDisagreements(a []label, got map[string]*model.ToolReport) {
+	for _, l := range a {
+		g := got[key(l)]
+		if g == nil {
+			continue
+		}
+		mark := ""
+		if g.Effect != l.Effect {
+			mark = "EFFECT"
+		}
+		for _, k := range []string{model.KindCodeExec, model.KindDestructive, model.KindEgress} {
+			if has(l.Kinds, k) != has(g.Kinds, k) {
+				mark += " " + k
+			}
+		}
+		if mark == "" {
+			continue
+		}
+		fmt.Printf("\n%s | %s / %s: label %s %v %q; got %s %v\n", mark, l.File, l.Tool, l.Effect, l.Kinds, l.EgressChannel, g.Effect, g.Kinds)
+		for _, e := range g.Evidence {
+			fmt.Printf("    %s %s %s %v\n", e.Signal, e.Pointer, e.Detail, e.Sets)
+		}
+	}
 }
