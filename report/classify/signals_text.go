@@ -202,7 +202,7 @@ func (t *tc) thirdParty() {
 	if t.mentions("comment", "comments", "post", "posts", "reply", "publish", "deploy", "deployment", "release") {
 		ch = "publish"
 	}
-	t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: ch, signal: sigServer, ptr: "/name",
+	t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: ch, signal: sigRule, ptr: "/name",
 		detail: "changes a record of an online service: " + t.sc.why})
 }
 

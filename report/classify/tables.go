@@ -249,7 +249,7 @@ var tbl = sync.OnceValue(func() *tables {
 			{"go", "forward"}:     "go_forward",
 			{"roll", "back"}:      "rollback",
 		},
-		sigRank: map[string]int{sigSchema: 0, sigAnnotation: 1, sigName: 2, sigDescription: 3, sigRule: 4, sigServer: 5},
+		sigRank: map[string]int{sigSchema: 0, sigAnnotation: 1, sigName: 2, sigDescription: 3, sigRule: 4},
 	}
 })
 

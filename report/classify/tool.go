@@ -15,8 +15,6 @@ const (
 	sigName        = "name"
 	sigDescription = "description"
 	sigRule        = "rule"
-	// sigServer is the server as a whole (an online service's records).
-	sigServer = "server"
 )
 
 // cand is one signal's claim: the tier it raises the tool to, whether it
@@ -274,8 +272,8 @@ func (t *tc) finish() *result {
 			sets = append(sets, "channel:"+c.channel)
 			delete(channels, c.channel) // cite each channel once
 		}
-		if c.signal == sigRule && c.ptr != "/kinds" {
-			sets = append(sets, "exception")
+		if c.signal == sigRule && strings.Contains(c.detail, "not counted") {
+			sets = append(sets, "exception") // a word an exception kept from counting
 		}
 		if len(sets) == 0 {
 			continue
