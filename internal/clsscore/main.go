@@ -98,19 +98,11 @@ func tuning(verbose bool) error {
 		}
 	}
 	got, err := classifyLabelled(a)
-	if err != nil {
-		return err
-	}
-	report(a, b, got)
-	if verbose {
-		listDisagreements(a, got)
-	}
-	return nil
+	return show(a, b, got, err, verbose)
 }
 
-// frozen scores the frozen half: aggregates only.
-func frozen(disagreements bool) error {
-	a, b, got, err := scoreFrozen()
+// show prints a scoring and, when asked, the disagreements behind it.
+func show(a, b []label, got map[string]*model.ToolReport, err error, disagreements bool) error {
 	if err != nil {
 		return err
 	}
@@ -119,6 +111,12 @@ func frozen(disagreements bool) error {
 		listDisagreements(a, got)
 	}
 	return nil
+}
+
+// frozen scores the frozen half: aggregates only.
+func frozen(disagreements bool) error {
+	a, b, got, err := scoreFrozen()
+	return show(a, b, got, err, disagreements)
 }
 
 // scoreFrozen classifies the frozen half and returns both reviewers'
