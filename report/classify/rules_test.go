@@ -66,7 +66,8 @@ var ruleCases = []ruleCase{
 	{rule: "sensitive-switch", name: "include_archived does not", tool: `{"name":"get_board","inputSchema":{"type":"object","properties":{"include_archived":{"type":"boolean"}}}}`, tier: "R0", hasNot: []string{"read_sensitive"}},
 
 	// Words in context (issue 16).
-	{rule: "context", name: "OAuth code is a token, not code", tool: `{"name":"exchange_token","description":"Exchange an OAuth authorization code for a token","inputSchema":{"type":"object","properties":{"code":{"type":"string"},"redirect_uri":{"type":"string","enum":["x"]}}}}`, hasNot: []string{"code_exec"}},
+	{rule: "context", name: "OAuth code is a token, not code", tool: `{"name":"exchange_token","description":"Exchange an OAuth authorization code for a token",` +
+		`"inputSchema":{"type":"object","properties":{"code":{"type":"string"},"redirect_uri":{"type":"string","enum":["x"]}}}}`, hasNot: []string{"code_exec"}},
 	{rule: "context", name: "coupon code is a token", tool: `{"name":"apply_coupon","inputSchema":{"type":"object","properties":{"code":{"type":"string","description":"Coupon code"}}}}`, hasNot: []string{"code_exec"}},
 	{rule: "context", name: "code with a language named is code", tool: `{"name":"sandbox","inputSchema":{"type":"object","properties":{"code":{"type":"string","description":"Python source"}}}}`, effect: "irreversible", has: []string{"code_exec"}},
 	{rule: "context", name: "code a tool stores is content", tool: `{"name":"create_action","inputSchema":{"type":"object","properties":{"code":{"type":"string","description":"JavaScript code of the action"}}}}`, hasNot: []string{"code_exec"}},
@@ -81,7 +82,8 @@ var ruleCases = []ruleCase{
 	{rule: "context", name: "negation: does not delete", tool: `{"name":"archive_item","description":"Archives the item; it does not permanently delete anything","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
 	{rule: "context", name: "run of a report reads", tool: `{"name":"run_report","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, effect: "read"},
 
-	{rule: "router", name: "a router is what its operation list advertises", tool: `{"name":"cloud_call","inputSchema":{"type":"object","properties":{"operation":{"type":"string","enum":["list_vms","get_vm","describe_vm","list_disks","get_disk","list_nets","get_net","show_quota","list_regions"]},"params":{"type":"object"}}}}`, effect: "read", router: &yes, hasNot: []string{"destructive", "egress", "code_exec"}},
+	{rule: "router", name: "a router is what its operation list advertises", tool: `{"name":"cloud_call","inputSchema":{"type":"object","properties":{"operation":{"type":"string",` +
+		`"enum":["list_vms","get_vm","describe_vm","list_disks","get_disk","list_nets","get_net","show_quota","list_regions"]},"params":{"type":"object"}}}}`, effect: "read", router: &yes, hasNot: []string{"destructive", "egress", "code_exec"}},
 	{rule: "router", name: "removing a link by operation is reversible", tool: `{"name":"issue_links","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["list","add","remove"]},"id":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
 
 	{rule: "name", name: "a name of nouns reads", tool: `{"name":"flight_happiness_index","description":"Flight comfort index for a route","inputSchema":{"type":"object","properties":{"route":{"type":"string"}}}}`, effect: "read"},
