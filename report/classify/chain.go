@@ -221,7 +221,8 @@ func distinctive(name string) bool {
 func eachIdentWord(s string, f func(string)) {
 	start := -1
 	for i, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.' {
+		if r < 0x80 && ('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '-' || r == '.') ||
+			r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
 			if start < 0 {
 				start = i
 			}

@@ -94,9 +94,15 @@ type slot struct {
 	prefixes []string
 	opt      bool
 	star     bool
+	// first marks the first bytes of every word and prefix: a cheap
+	// refusal before the map and prefix checks.
+	first [256]bool
 }
 
 func (s *slot) match(w string) bool {
+	if w == "" || !s.first[w[0]] {
+		return false
+	}
 	if s.words[w] {
 		return true
 	}
@@ -128,6 +134,9 @@ func compilePattern(p string) []slot {
 				s.prefixes = append(s.prefixes, strings.TrimSuffix(a, "~"))
 			} else {
 				s.words[a] = true
+			}
+			if a != "" {
+				s.first[a[0]] = true
 			}
 		}
 		out = append(out, s)

@@ -19,6 +19,8 @@ type param struct {
 	Name   string // property name; "" for array items and branches
 	Parent string // pointer of the object holding it: siblings share it
 	Toks   []string
+	// Snake is the name as lower snake_case words (joined once).
+	Snake  string
 	Types  []string
 	Format string
 	// Closed is true when the value is fixed by enum, const or boolean type.
@@ -214,6 +216,7 @@ func (w *walker) node(v any, ptr, parent, name string, depth int) {
 // record adds the param described by schema m.
 func (w *walker) record(m map[string]any, ptr, parent, name string) {
 	p := param{Ptr: ptr, Name: name, Parent: parent, Toks: Tokens(name)}
+	p.Snake = strings.Join(p.Toks, "_")
 	switch t := m["type"].(type) {
 	case string:
 		p.Types = []string{t}

@@ -17,7 +17,7 @@ var (
 )
 
 // snake is the property name as lower snake_case words.
-func snake(p *param) string { return strings.Join(p.Toks, "_") }
+func snake(p *param) string { return p.Snake }
 
 // schemaSignals reads the input schema's shape: the strongest signals.
 func (t *tc) schemaSignals() {
@@ -199,11 +199,17 @@ func (t *tc) localPathParam() *param {
 func (t *tc) isCodeParam(p *param) bool {
 	sn, last := snake(p), p.lastTok()
 	tb := tbl()
-	lang := hasWord(p.words(), tb.languages) || t.siblingNamed(p, "language", "lang", "runtime")
-	runs := t.runs()
+	switch {
+	case sn == "code", last == "code" && tb.codeParams[sn], last == "command", last == "cmd", last == "script", last == "commands", last == "scripts",
+		tb.codeParams[sn], tb.codeLast[last], sn == "expression", sn == "function", sn == "script_source":
+	default:
+		return false // not a name code comes under: skip the rest
+	}
 	if t.stores() && !t.descRuns() {
 		return false
 	}
+	lang := hasWord(p.words(), tb.languages) || t.siblingNamed(p, "language", "lang", "runtime")
+	runs := t.runs()
 	switch {
 	case sn == "code" || last == "code" && tb.codeParams[sn]:
 		if hasWord(p.Toks, tb.tokenWords) || hasWord(p.words(), tb.tokenWords) || hasWord(t.toks, tb.tokenWords) || t.siblingTokenWord(p) {
