@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
@@ -200,17 +201,18 @@ func distinctIdentities(b *model.Bundle, is []int) int {
 // distinctive is a tool name specific enough that its appearance in prose
 // is a reference: at least 6 characters with a separator or camel hump.
 func distinctive(name string) bool {
-	if len([]rune(name)) < 6 {
+	if utf8.RuneCountInString(name) < 6 {
 		return false
 	}
 	if strings.ContainsAny(name, "_-.") {
 		return true
 	}
-	rs := []rune(name)
-	for i := 1; i < len(rs); i++ {
-		if unicode.IsLower(rs[i-1]) && unicode.IsUpper(rs[i]) {
+	prev := rune(-1)
+	for _, r := range name {
+		if prev >= 0 && unicode.IsLower(prev) && unicode.IsUpper(r) {
 			return true
 		}
+		prev = r
 	}
 	return false
 }
@@ -266,6 +268,9 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 			done := map[string]bool{}
 			eachIdentWord(text, func(w string) {
 				w = strings.Trim(w, ".-")
+				if !distinctive(w) {
+					return // only distinctive names are owned: no lookup needed
+				}
 				if own[w] || done[w] || len(owners[w]) == 0 {
 					return
 				}

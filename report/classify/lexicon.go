@@ -88,7 +88,10 @@ func buildLexicon(o *Options) *lexicon {
 // returning the matching form.
 func (lx *lexicon) has(c, t string) (string, bool) {
 	set := lx.words[c]
-	for _, s := range stems(t) {
+	if set[t] {
+		return t, true // the word itself: no stems to build
+	}
+	for _, s := range stems(t)[1:] {
 		if set[s] {
 			return s, true
 		}
