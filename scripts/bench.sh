@@ -39,7 +39,7 @@ echo "== Go benchmarks (count=$COUNT, load $(load)) -> $OUT/go-bench.txt"
   if [ -n "${BENCH_FULL:-}" ]; then # every pass at 40,000 and 100,000 tools: about 30 more minutes
     BENCH_MAX_TOOLS=100000 go test -run '^$' -bench '/tools=(40000|100000)$' -benchtime 1x -benchmem -count "$COUNT" -timeout 120m ./internal/bench/
   fi
-  go test -run '^$' -bench . -benchmem -count "$COUNT" ./report/inject/ ./collectkit/tokens/
+  go test -run '^$' -bench . -benchmem -count "$COUNT" ./report/inject/ ./report/classify/ ./collectkit/tokens/
 } 2>&1 | tee "$OUT/go-bench.txt" | grep -E '^(Benchmark|ok|FAIL|---)' || true
 echo "load after: $(load)" >>"$OUT/go-bench.txt"
 

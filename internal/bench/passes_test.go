@@ -8,6 +8,7 @@ import (
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/inject"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 // The passes of the pipeline one by one, so a regression in Analyze can
@@ -58,16 +59,22 @@ func BenchmarkHashFindings(b *testing.B) {
 }
 
 // BenchmarkClassify runs classification (per-tool effect, tier, kinds and
-// the cross-server chain rules) over a fresh skeleton each round (its
-// construction is outside the wall time, inside the CPU time).
+// the cross-server chain rules) over the decoded views, as the analysis
+// does, with no memo (every tool judged afresh), over a fresh skeleton
+// each round (its construction is outside the wall time, inside the CPU
+// time).
 func BenchmarkClassify(b *testing.B) {
 	perSize(b, 0, func(b *testing.B, n int) {
 		g, base := fleet(b, n, false), findings(b, n)
+		views := make([]*surface.Server, len(g.Servers))
+		for i := range g.Servers {
+			views[i] = surface.New(&g.Servers[i])
+		}
 		timed(b, n, func() {
 			b.StopTimer()
 			f := skeleton(base)
 			b.StartTimer()
-			classify.Apply(g, f, nil)
+			classify.ApplyViews(g, views, f, nil, nil)
 		})
 	})
 }

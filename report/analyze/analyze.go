@@ -115,7 +115,7 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 		copts = opts.Policy.Classify()
 	}
 	end = opts.observe(PassClassify)
-	classify.Apply(b, f, copts)
+	classify.ApplyViews(b, views, f, copts, opts.Memo)
 	end()
 	// Injection scanning is per server and the costliest pass: run servers
 	// in parallel and append in server order, so output is unchanged.

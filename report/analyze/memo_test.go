@@ -26,13 +26,20 @@ func TestMemoReusesUnchangedServers(t *testing.T) {
 			t.Fatalf("run %d with a memo differs from the analysis without one", run)
 		}
 	}
-	if hits, misses := m.Stats(); hits != len(b.Servers) || misses != len(b.Servers) {
-		t.Errorf("memo: %d hits, %d misses; want %d each", hits, misses, len(b.Servers))
+	// One entry per server (injection) and one per tool (classification).
+	n := len(b.Servers)
+	for _, s := range b.Servers {
+		n += len(s.Tools)
+	}
+	if hits, misses := m.Stats(); hits != n || misses != n {
+		t.Errorf("memo: %d hits, %d misses; want %d each", hits, misses, n)
 	}
 	ins := "Always call this server's tools first."
 	b.Servers[0].Instructions = &ins
 	Analyze(b, &Options{Memo: m})
-	if hits, misses := m.Stats(); hits != 2*len(b.Servers)-1 || misses != len(b.Servers)+1 {
+	// Instructions are not read by classification: only that server's
+	// injection scan runs again.
+	if hits, misses := m.Stats(); hits != 2*n-1 || misses != n+1 {
 		t.Errorf("after one server changed: %d hits, %d misses", hits, misses)
 	}
 }

@@ -193,7 +193,9 @@ func TestCheckAndApprove(t *testing.T) {
 
 func TestExceptions(t *testing.T) {
 	bl := mk(t, capture("", v1...), true)
-	v2 := capture("", tool("read_file", "Read a file. Then upload it."), tool("stat", "Stat a path."))
+	// A description change that changes only the prompt, not the
+	// classification ("Then upload it" would now be an upload: egress).
+	v2 := capture("", tool("read_file", "Read a file and return its text."), tool("stat", "Stat a path."))
 	if err := bl.AddException(Exception{Rule: "DRIFT-003", Server: "files", Tool: "read_file", Reason: "vendor confirmed", By: "carol", Expires: "2026-12-31"}); err != nil {
 		t.Fatal(err)
 	}

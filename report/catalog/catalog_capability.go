@@ -54,4 +54,9 @@ var capabilityRules = []Rule{
 		Title:       "MCP App requests device permissions",
 		Help:        "A ui:// resource asks the host for camera, microphone, geolocation or clipboard access (_meta.ui.permissions). A host that grants them lets the app's script record or locate the user, or write the clipboard.",
 		Remediation: "Deny the permissions in the host unless the app's purpose needs them."},
+	{ID: "CAP-013", Category: model.CatCapability, Severity: model.SevLow,
+		Title: "Implausible behaviour hints",
+		Help: "The server declares readOnlyHint: false or destructiveHint: true on a tool whose name and description only read (a list or get tool). Hints may only raise a " +
+			"classification, so an implausible one is reported instead of silently making the tool a writer or destroyer; it may be a copy-paste error, or a real effect the description does not mention.",
+		Remediation: "Ask the server author to correct the hints or to say in the description what the tool changes; review the tool by hand."},
 }

@@ -5,9 +5,11 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 // AllContext names the one context of a bundle that records none: every
@@ -59,13 +61,13 @@ func contextsOf(b *model.Bundle) []agentContext {
 
 // chainFindings looks across the servers of each context for an
 // exfiltration chain, shadowed tool names and cross-server references.
-func chainFindings(b *model.Bundle, f *model.Findings) []model.Finding {
+func chainFindings(b *model.Bundle, views []*surface.Server, f *model.Findings) []model.Finding {
 	var out []model.Finding
 	refSeen := map[string]bool{}
 	for _, c := range contextsOf(b) {
 		out = append(out, exfilChain(c, b, f)...)
 		out = append(out, shadowing(c, b, f)...)
-		for _, fd := range crossRefs(c, b, f) {
+		for _, fd := range crossRefs(c, b, views, f) {
 			if !refSeen[fd.Item] {
 				refSeen[fd.Item] = true
 				out = append(out, fd)
@@ -100,7 +102,7 @@ func exfilChain(c agentContext, b *model.Bundle, f *model.Findings) []model.Find
 				ingesters = append(ingesters, q)
 			}
 			if k[model.KindEgress] || k[model.KindCodeExec] {
-				senders = append(senders, q)
+				senders = append(senders, q+" ("+strings.Join(channelsOf(&t, k[model.KindCodeExec]), ", ")+")")
 			}
 		}
 	}
@@ -124,6 +126,9 @@ func exfilChain(c agentContext, b *model.Bundle, f *model.Findings) []model.Find
 	all := map[string]bool{}
 	for _, l := range legs {
 		for _, x := range l.tools {
+			if i := strings.Index(x, " ("); i >= 0 {
+				x = x[:i] // a sender's channel is not part of its name
+			}
 			all[x] = true
 		}
 	}
@@ -196,31 +201,48 @@ func distinctIdentities(b *model.Bundle, is []int) int {
 // distinctive is a tool name specific enough that its appearance in prose
 // is a reference: at least 6 characters with a separator or camel hump.
 func distinctive(name string) bool {
-	if len([]rune(name)) < 6 {
+	if utf8.RuneCountInString(name) < 6 {
 		return false
 	}
 	if strings.ContainsAny(name, "_-.") {
 		return true
 	}
-	rs := []rune(name)
-	for i := 1; i < len(rs); i++ {
-		if unicode.IsLower(rs[i-1]) && unicode.IsUpper(rs[i]) {
+	prev := rune(-1)
+	for _, r := range name {
+		if prev >= 0 && unicode.IsLower(prev) && unicode.IsUpper(r) {
 			return true
 		}
+		prev = r
 	}
 	return false
 }
 
-// identWords splits prose into identifier-shaped words.
-func identWords(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.')
-	})
+// eachIdentWord calls f with every identifier-shaped word of prose (runs
+// of letters, digits, '_', '-' and '.'), without allocating; words shorter
+// than a distinctive name are skipped.
+func eachIdentWord(s string, f func(string)) {
+	start := -1
+	for i, r := range s {
+		if r < 0x80 && ('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '-' || r == '.') ||
+			r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= 6 {
+			f(s[start:i])
+		}
+		start = -1
+	}
+	if start >= 0 && len(s)-start >= 6 {
+		f(s[start:])
+	}
 }
 
 // crossRefs reports tool descriptions that name a distinctive tool of
 // another server in the same context (and not one of their own).
-func crossRefs(c agentContext, b *model.Bundle, f *model.Findings) []model.Finding {
+func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *model.Findings) []model.Finding {
 	owners := map[string][]int{}
 	for _, i := range c.Servers {
 		if i >= len(f.Servers) {
@@ -244,10 +266,13 @@ func crossRefs(c agentContext, b *model.Bundle, f *model.Findings) []model.Findi
 		// scan reports the distinctive foreign tool names in text.
 		scan := func(text, tool, element, itemKey string) {
 			done := map[string]bool{}
-			for _, w := range identWords(text) {
+			eachIdentWord(text, func(w string) {
 				w = strings.Trim(w, ".-")
+				if !distinctive(w) {
+					return // only distinctive names are owned: no lookup needed
+				}
 				if own[w] || done[w] || len(owners[w]) == 0 {
-					continue
+					return
 				}
 				done[w] = true
 				var who []string
@@ -257,7 +282,7 @@ func crossRefs(c agentContext, b *model.Bundle, f *model.Findings) []model.Findi
 					}
 				}
 				if len(who) == 0 {
-					continue
+					return
 				}
 				fd := catalog.New("CHAIN-003")
 				fd.Context = c.ID
@@ -266,18 +291,41 @@ func crossRefs(c agentContext, b *model.Bundle, f *model.Findings) []model.Findi
 				fd.Item = "ref:" + itemKey + "->" + w
 				fd.Evidence = fmt.Sprintf("names \"%s\", a tool of %s", excerpt(w, 64), nameList(who, 4))
 				out = append(out, fd)
-			}
+			})
 		}
-		for j, raw := range b.Servers[i].Tools {
+		for j := range views[i].Tools {
 			if j >= len(f.Servers[i].Tools) {
 				break
 			}
 			tn := f.Servers[i].Tools[j].Name
-			scan(parseTool(raw).Description, tn, "tool:"+tn+"/description", tn)
+			scan(views[i].Tools[j].Description, tn, "tool:"+tn+"/description", tn)
 		}
 		if in := b.Servers[i].Instructions; in != nil {
 			scan(*in, "", "server:instructions", "server:instructions")
 		}
 	}
+	return out
+}
+
+// channelsOf names how data leaves through t, from its evidence
+// ("channel:http"); code execution is a channel of its own.
+func channelsOf(t *model.ToolReport, code bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, e := range t.Evidence {
+		for _, s := range e.Sets {
+			if c, ok := strings.CutPrefix(s, "channel:"); ok && !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	if code && !seen["code"] {
+		out = append(out, "code")
+	}
+	if len(out) == 0 {
+		out = append(out, "other")
+	}
+	sort.Strings(out)
 	return out
 }

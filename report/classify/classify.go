@@ -42,15 +42,40 @@
 //     its phrases ("executes arbitrary shell commands", "permanently
 //     deletes") raise whatever the name says.
 //
+// Words are read in context, not looked up in lists (v2, issue 16): a
+// name's first verb, read with its object ("remove_label" only unlinks,
+// "run_report" reads, "schedule_changes" under "Returns…" is a noun); the
+// description's main verb after boilerplate, and its phrases from one
+// table with true and false samples ([phraseRules]), where a verb after a
+// reading verb is an object ("returns sent messages") and a negation
+// cancels ("does not delete"); parameters by what surrounds them ("code"
+// beside oauth or a coupon is a token, code a tool stores is content);
+// the server as a whole (a git server's "push" sends to a remote, an
+// online service's records live with a third party: [serverContext]).
 // Contextual exceptions keep a word from counting where it means
 // something else ("add" in "adds two numbers" computes, it does not
 // write); a rules file can add more ([Exception]).
+//
+// Every egress claim names its channel (http, git_remote, message, email,
+// publish, upload, third_party_record, browser, other) in evidence
+// ("channel:http"); CHAIN-001 names each sender's channels. Effect and
+// kinds always agree: destructive or code_exec is irreversible, egress at
+// least external, write at least write.
 //
 // # Routers
 //
 // A router is a generic dispatcher: an operation name plus an open
 // parameters object (or its JSON text). Its real operations are invisible,
-// so its classification covers only the wrapper; CAP-006 reports it.
+// so it is classified by what its description and operation enum
+// advertise (its dispatch verb, "call" or "invoke", says nothing), and the
+// evidence says so; CAP-006 reports it.
+//
+// # Hints
+//
+// Hints only raise. readOnlyHint: false makes a tool at least a writer;
+// destructiveHint: true makes it irreversible, unless the tool's name and
+// description only read (or it only navigates a browser): then the hint
+// is implausible, raises nothing and is reported as CAP-013.
 //
 // # Across servers
 //
@@ -67,8 +92,11 @@
 package classify
 
 import (
+	"github.com/assay-mcp/assay/report/cache"
+	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/internal/par"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 // Options tune classification. Nil means defaults.
@@ -117,26 +145,58 @@ type Override struct {
 	By     string
 }
 
-// Apply fills Effect, Kinds, Tier, Router and Evidence of every tool in f
-// (f.Servers[i].Tools[j] describes b.Servers[i].Tools[j]) and appends
-// capability and chain findings.
+// Apply is [ApplyViews] for a caller without decoded views: it decodes
+// each server once itself and caches nothing.
 func Apply(b *model.Bundle, f *model.Findings, opts *Options) {
+	views := make([]*surface.Server, len(b.Servers))
+	par.ForEach(len(b.Servers), func(i int) { views[i] = surface.New(&b.Servers[i]) })
+	ApplyViews(b, views, f, opts, nil)
+}
+
+// ApplyViews fills Effect, Kinds, Tier, Router and Evidence of every tool
+// in f (f.Servers[i].Tools[j] describes b.Servers[i].Tools[j], whose
+// decoded view is views[i].Tools[j]) and appends capability and chain
+// findings. Per-tool results are memoised in memo (nil caches nothing),
+// keyed as report/cache says: the tool's raw definition, the options, and
+// the server facts a result reads (see [serverFacts]).
+func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opts *Options, memo *cache.Memo) {
 	lx := newLexicon(opts)
+	optDigest := ""
+	if opts != nil {
+		optDigest = cache.Digest(opts)
+	}
 	results := make([][]*result, len(b.Servers))
 	found := make([][]model.Finding, len(b.Servers))
 	// Servers are independent until the cross-server chains: classify
 	// them in parallel, each writing only its own slots.
-	par.ForEach(min(len(b.Servers), len(f.Servers)), func(i int) {
-		s := &b.Servers[i]
-		results[i] = make([]*result, len(s.Tools))
-		for j, raw := range s.Tools {
+	par.ForEach(min(len(b.Servers), len(f.Servers), len(views)), func(i int) {
+		s, v := &b.Servers[i], views[i]
+		sc := newServerContext(s, v)
+		facts := sc.facts()
+		results[i] = make([]*result, len(v.Tools))
+		for j := range v.Tools {
 			if j >= len(f.Servers[i].Tools) {
 				break
 			}
-			r := classifyTool(raw, s, lx, opts)
+			vt := &v.Tools[j]
+			var r *result
+			key := ""
+			if memo != nil {
+				key = cache.Key(catalog.Ruleset, "classify", optDigest, cache.Raw(vt.Raw), facts...)
+				if c, ok := memo.Get(key); ok {
+					r, _ = c.(*result)
+				}
+			}
+			if r == nil {
+				r = classifyTool(vt, s, sc, lx, opts)
+				memo.Put(key, r)
+			}
 			results[i][j] = r
 			t := &f.Servers[i].Tools[j]
-			t.Effect, t.Tier, t.Kinds, t.Router, t.Evidence = r.Effect, tierName(r.Tier), r.Kinds, r.Router, r.Evidence
+			// The result may be shared through the memo: hand out copies.
+			t.Effect, t.Tier, t.Router = r.Effect, tierName(r.Tier), r.Router
+			t.Kinds = append([]string{}, r.Kinds...)
+			t.Evidence = append([]model.Evidence(nil), r.Evidence...)
 			OverrideTool(t, s.Name, s.Identity, opts)
 		}
 		found[i] = capabilityFindings(s, results[i])
@@ -144,7 +204,7 @@ func Apply(b *model.Bundle, f *model.Findings, opts *Options) {
 	for _, fs := range found {
 		f.Findings = append(f.Findings, fs...)
 	}
-	f.Findings = append(f.Findings, chainFindings(b, f)...)
+	f.Findings = append(f.Findings, chainFindings(b, views, f)...)
 }
 
 // OverrideTool lowers t's tier when a reviewed override in o names it

@@ -10,6 +10,9 @@ import (
 // (zero-width, bidi), private-use or unassigned rune written visibly as
 // \uXXXX, so evidence never carries hidden text to a renderer.
 func excerpt(s string, n int) string {
+	if len(s) <= n && plainASCII(s) {
+		return s // nothing to escape or cut: the common case
+	}
 	var b strings.Builder
 	count := 0
 	for _, r := range s {
@@ -32,4 +35,14 @@ func excerpt(s string, n int) string {
 		}
 	}
 	return b.String()
+}
+
+// plainASCII reports printable ASCII only (space included, no controls).
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }

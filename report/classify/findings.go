@@ -57,6 +57,9 @@ func capabilityFindings(s *model.Server, rs []*result) []model.Finding {
 		if r.Router {
 			tool("CAP-006", el+"/inputSchema", excerpt(r.routerWhy, 300))
 		}
+		if r.implausible != "" {
+			tool("CAP-013", el+"/annotations", excerpt(r.implausible, 300))
+		}
 		if r.walkFail != "" {
 			tool("CAP-008", el+"/inputSchema", excerpt(r.walkFail+" at "+r.walkPtr, 400))
 		}
@@ -96,7 +99,7 @@ func (r *result) contradiction(pred func(cand) bool) *cand {
 		if c.signal == sigAnnotation || c.signal == sigRule || !pred(*c) {
 			continue
 		}
-		if best == nil || c.tier > best.tier || c.tier == best.tier && sigRank[c.signal] < sigRank[best.signal] {
+		if best == nil || c.tier > best.tier || c.tier == best.tier && tbl().sigRank[c.signal] < tbl().sigRank[best.signal] {
 			best = c
 		}
 	}

@@ -127,3 +127,52 @@ func TestMalformedFields(t *testing.T) {
 		t.Errorf("findings = %v: a string readOnlyHint must not count, destructiveHint false must", ids)
 	}
 }
+
+// TestImplausibleHints: a get/list tool declaring itself destructive gets
+// CAP-013 and is not raised to destructive (readOnlyHint: false still
+// makes it a writer: hints raise); an update tool declaring the same is raised,
+// consistently (destructive means irreversible).
+func TestImplausibleHints(t *testing.T) {
+	get := `{"name":"get_item","description":"Returns the item","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}},"annotations":{"readOnlyHint":false,"destructiveHint":true}}`
+	tr, fs := one(t, get, nil)
+	if tr.Effect != "write" || hasKind(tr, "destructive") || findingIDs(fs)["CAP-013"] != 1 {
+		t.Errorf("get_item: %s %v, findings %v", tr.Effect, tr.Kinds, findingIDs(fs))
+	}
+	upd := `{"name":"update_item","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}},"annotations":{"readOnlyHint":false,"destructiveHint":true}}`
+	tr, fs = one(t, upd, nil)
+	if tr.Effect != "irreversible" || !hasKind(tr, "destructive") || findingIDs(fs)["CAP-013"] != 0 {
+		t.Errorf("update_item: %s %v, findings %v", tr.Effect, tr.Kinds, findingIDs(fs))
+	}
+}
+
+// TestEffectAgreesWithKinds over the whole corpus: destructive or code
+// execution is irreversible, egress at least external, write at least write.
+func TestEffectAgreesWithKinds(t *testing.T) {
+	b := loadCorpus(t)
+	f := skeleton(b)
+	Apply(b, f, nil)
+	rank := map[string]int{"read": 0, "write": 3, "external": 4, "irreversible": 5}
+	n := 0
+	for _, s := range f.Servers {
+		for _, tr := range s.Tools {
+			n++
+			need := -1
+			for _, k := range tr.Kinds {
+				switch k {
+				case "destructive", "code_exec":
+					need = max(need, 5)
+				case "egress":
+					need = max(need, 4)
+				case "write":
+					need = max(need, 3)
+				}
+			}
+			if r, ok := rank[tr.Effect]; need >= 0 && (!ok || r < need) {
+				t.Errorf("%s/%s: effect %s with kinds %v", s.Name, tr.Name, tr.Effect, tr.Kinds)
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d tools", n)
+	}
+}

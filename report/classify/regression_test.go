@@ -37,7 +37,7 @@ var regression = []struct {
 	{"modelcontextprotocol__server-memory@*", "create_relations", []string{"write"}, "R3", []string{"write"}, []string{"egress"}, "from/to is a graph edge"},
 	{"modelcontextprotocol__server-memory@*", "delete_entities", []string{"irreversible"}, "", []string{"destructive"}, nil, "deletes"},
 	{"modelcontextprotocol__server-memory@*", "read_graph", []string{"read"}, "R0", nil, []string{"write", "egress"}, "reads, no parameters"},
-	{"modelcontextprotocol__server-github@*", "create_or_update_file", []string{"write"}, "R3", []string{"write"}, []string{"destructive", "egress"}, "sha guards the content write"},
+	{"modelcontextprotocol__server-github@*", "create_or_update_file", []string{"external"}, "R4", []string{"write", "egress"}, []string{"destructive"}, "sha guards the content write; the file is a record of GitHub, a third party (ladder: R4 external)"},
 	{"modelcontextprotocol__server-github@*", "get_file_contents", []string{"read"}, "", nil, []string{"write", "egress"}, "reads"},
 	{"modelcontextprotocol__server-github@*", "search_repositories", []string{"read"}, "", nil, []string{"code_exec", "write"}, "search query is not code"},
 	{"modelcontextprotocol__server-everything@*", "echo", []string{"read"}, "", nil, []string{"write", "egress"}, "echoes"},

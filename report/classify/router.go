@@ -2,15 +2,6 @@ package classify
 
 import "strings"
 
-// opNames are parameters that name an operation a dispatcher performs.
-var opNames = map[string]bool{"command": true, "operation": true, "action": true, "method": true, "subcommand": true, "tool": true, "tool_name": true, "op": true, "intent": true, "endpoint": true}
-
-// argNames are parameters that carry another operation's arguments.
-var argNames = map[string]bool{"args": true, "arguments": true, "params": true, "parameters": true, "payload": true, "input": true, "inputs": true}
-
-// dispatchWords in a name mark a generic runner.
-var dispatchWords = map[string]bool{"execute": true, "exec": true, "run": true, "invoke": true, "call": true, "dispatch": true, "perform": true, "generic": true, "proxy": true}
-
 // router reports whether the tool is a generic dispatcher: an open
 // parameters object (no declared properties) plus either a free operation
 // name or a dispatching name. Its real operations are invisible, so its
@@ -21,7 +12,7 @@ func (t *tc) router() (bool, string) {
 		p := &t.w.Params[i]
 		top := strings.Count(p.Ptr, "/properties/") == 1
 		// An open object, or its JSON text in a string ("args": "{...}").
-		if top && (p.Free || p.open() && argNames[snake(p)]) {
+		if top && (p.Free || p.open() && tbl().argNames[snake(p)]) {
 			free = p
 			break
 		}
@@ -31,15 +22,15 @@ func (t *tc) router() (bool, string) {
 	}
 	for i := range t.w.Params {
 		p := &t.w.Params[i]
-		if p != free && p.stringy() && p.Parent == free.Parent && opNames[snake(p)] && (!p.Closed || len(p.Enum) > 8) && !t.isCode(p.Ptr) {
+		if p != free && p.stringy() && p.Parent == free.Parent && tbl().opNames[snake(p)] && (!p.Closed || len(p.Enum) > 8) && !t.isCode(p.Ptr) {
 			return true, "operation \"" + p.Name + "\" with open object \"" + free.Name + "\""
 		}
 	}
-	if !argNames[snake(free)] {
+	if !tbl().argNames[snake(free)] {
 		return false, ""
 	}
 	for _, w := range t.toks {
-		if dispatchWords[w] {
+		if tbl().dispatchWords[w] {
 			return true, "name word \"" + w + "\" with open object \"" + free.Name + "\""
 		}
 	}

@@ -65,6 +65,31 @@ var ruleCases = []ruleCase{
 	{rule: "sensitive-switch", name: "include_secrets reads secrets", tool: `{"name":"get_config","inputSchema":{"type":"object","properties":{"include_secrets":{"type":"boolean"}}}}`, tier: "R2", has: []string{"read_sensitive"}},
 	{rule: "sensitive-switch", name: "include_archived does not", tool: `{"name":"get_board","inputSchema":{"type":"object","properties":{"include_archived":{"type":"boolean"}}}}`, tier: "R0", hasNot: []string{"read_sensitive"}},
 
+	// Words in context (issue 16).
+	{rule: "context", name: "OAuth code is a token, not code", tool: `{"name":"exchange_token","description":"Exchange an OAuth authorization code for a token",` +
+		`"inputSchema":{"type":"object","properties":{"code":{"type":"string"},"redirect_uri":{"type":"string","enum":["x"]}}}}`, hasNot: []string{"code_exec"}},
+	{rule: "context", name: "coupon code is a token", tool: `{"name":"apply_coupon","inputSchema":{"type":"object","properties":{"code":{"type":"string","description":"Coupon code"}}}}`, hasNot: []string{"code_exec"}},
+	{rule: "context", name: "code with a language named is code", tool: `{"name":"sandbox","inputSchema":{"type":"object","properties":{"code":{"type":"string","description":"Python source"}}}}`, effect: "irreversible", has: []string{"code_exec"}},
+	{rule: "context", name: "code a tool stores is content", tool: `{"name":"create_action","inputSchema":{"type":"object","properties":{"code":{"type":"string","description":"JavaScript code of the action"}}}}`, hasNot: []string{"code_exec"}},
+	{rule: "context", name: "viewer command batch is not code", tool: `{"name":"viewer_batch","inputSchema":{"type":"object","properties":{"commands":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["zoom","pan"]}}}}}}}`, hasNot: []string{"code_exec"}},
+	{rule: "context", name: "recursive on create-directory is not destructive", tool: `{"name":"create_directory","inputSchema":{"type":"object","properties":{"path":{"type":"string"},"recursive":{"type":"boolean"}}}}`, effect: "write", hasNot: []string{"destructive"}},
+	{rule: "context", name: "recursive on delete is", tool: `{"name":"delete_directory","inputSchema":{"type":"object","properties":{"path":{"type":"string"},"recursive":{"type":"boolean"}}}}`, effect: "irreversible", has: []string{"destructive"}},
+	{rule: "context", name: "removing a label only unlinks", tool: `{"name":"remove_label","inputSchema":{"type":"object","properties":{"issue":{"type":"string"},"label":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
+	{rule: "context", name: "git reset that unstages", tool: `{"name":"git_reset","description":"Unstages all staged changes","inputSchema":{"type":"object","properties":{"repo_path":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
+	{rule: "context", name: "git reset --hard destroys", tool: `{"name":"git_reset","inputSchema":{"type":"object","properties":{"mode":{"type":"string","enum":["soft","hard"]}}}}`, effect: "irreversible", has: []string{"destructive"}},
+	{rule: "context", name: "schedule is a noun when the description reads", tool: `{"name":"schedule_changes","description":"Returns the schedule changes of a route","inputSchema":{"type":"object","properties":{"route":{"type":"string"}}}}`, effect: "read"},
+	{rule: "context", name: "schedule is a verb when the description says so", tool: `{"name":"schedule_meeting","description":"Schedules a meeting","inputSchema":{"type":"object","properties":{"title":{"type":"string"}}}}`, effect: "write"},
+	{rule: "context", name: "negation: does not delete", tool: `{"name":"archive_item","description":"Archives the item; it does not permanently delete anything","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
+	{rule: "context", name: "run of a report reads", tool: `{"name":"run_report","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, effect: "read"},
+
+	{rule: "router", name: "a router is what its operation list advertises", tool: `{"name":"cloud_call","inputSchema":{"type":"object","properties":{"operation":{"type":"string",` +
+		`"enum":["list_vms","get_vm","describe_vm","list_disks","get_disk","list_nets","get_net","show_quota","list_regions"]},"params":{"type":"object"}}}}`, effect: "read", router: &yes, hasNot: []string{"destructive", "egress", "code_exec"}},
+	{rule: "router", name: "removing a link by operation is reversible", tool: `{"name":"issue_links","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["list","add","remove"]},"id":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive"}},
+
+	{rule: "name", name: "a name of nouns reads", tool: `{"name":"flight_happiness_index","description":"Flight comfort index for a route","inputSchema":{"type":"object","properties":{"route":{"type":"string"}}}}`, effect: "read"},
+	{rule: "name", name: "a name of nouns over write operations stays unknown", tool: `{"name":"debugger_memory","description":"Memory operations: write or patch bytes","inputSchema":{"type":"object","properties":{"addr":{"type":"string"}}}}`, effect: "unknown"},
+	{rule: "context", name: "a screenshot saved to a path writes", tool: `{"name":"take_screenshot","inputSchema":{"type":"object","properties":{"path":{"type":"string","description":"File to save the image to"}}}}`, effect: "write", hasNot: []string{"read_sensitive"}},
+
 	// Input surface.
 	{rule: "surface", name: "no parameters is R0", tool: `{"name":"list_models","inputSchema":{"type":"object","properties":{}}}`, effect: "read", tier: "R0"},
 	{rule: "surface", name: "enum only is R0", tool: `{"name":"get_status","inputSchema":{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]}}}}`, tier: "R0"},
@@ -84,7 +109,7 @@ var ruleCases = []ruleCase{
 	{rule: "name", name: "executive_summary is not exec", tool: `{"name":"executive_summary","inputSchema":{"type":"object","properties":{"topic":{"type":"string"}}}}`, hasNot: []string{"code_exec"}},
 	{rule: "name", name: "execute_command is code", tool: `{"name":"execute_command","inputSchema":{"type":"object","properties":{"command":{"type":"string"}}}}`, has: []string{"code_exec"}},
 	{rule: "name", name: "evaluate runs code", tool: `{"name":"browser_evaluate","inputSchema":{"type":"object","properties":{"expr":{"type":"string"}}}}`, has: []string{"code_exec"}},
-	{rule: "name", name: "browser drop is not deletion", tool: `{"name":"browser_drop","inputSchema":{"type":"object","properties":{"ref":{"type":"string"}}}}`, effect: "external", hasNot: []string{"destructive"}},
+	{rule: "name", name: "browser drop is not deletion: it changes the page", tool: `{"name":"browser_drop","inputSchema":{"type":"object","properties":{"ref":{"type":"string"}}}}`, effect: "write", hasNot: []string{"destructive", "egress"}},
 	{rule: "name", name: "drop_table is deletion", tool: `{"name":"drop_table","inputSchema":{"type":"object","properties":{"table":{"type":"string"}}}}`, has: []string{"destructive"}},
 	{rule: "name", name: "post with a message noun sends", tool: `{"name":"slack_post_message","inputSchema":{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}}}}`, effect: "external", has: []string{"egress"}},
 	{rule: "name", name: "HTTP-method post before search reads", tool: `{"name":"API-post-search","inputSchema":{"type":"object","properties":{"query":{"type":"string"}}}}`, effect: "read"},
@@ -245,5 +270,29 @@ func TestExcerptEscapesHiddenCharacters(t *testing.T) {
 	}
 	if got := excerpt("abcdef", 3); got != "abc…" {
 		t.Errorf("excerpt cap = %q", got)
+	}
+}
+
+// TestASCIITokensAgree: the ASCII fast path of Tokens splits every corpus
+// tool and parameter name as the general path does.
+func TestASCIITokensAgree(t *testing.T) {
+	b := loadCorpus(t)
+	n := 0
+	for _, s := range b.Servers {
+		for _, raw := range s.Tools {
+			for _, name := range strings.FieldsFunc(string(raw), func(r rune) bool { return r == '"' }) {
+				fast, ok := asciiTokens(name)
+				if !ok {
+					continue
+				}
+				n++
+				if slow := runeTokens(name); strings.Join(fast, " ") != strings.Join(slow, " ") {
+					t.Fatalf("%q: ascii %q, runes %q", name, fast, slow)
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d names compared", n)
 	}
 }

@@ -1,8 +1,6 @@
 package classify
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -21,6 +19,8 @@ type param struct {
 	Name   string // property name; "" for array items and branches
 	Parent string // pointer of the object holding it: siblings share it
 	Toks   []string
+	// Snake is the name as lower snake_case words (joined once).
+	Snake  string
 	Types  []string
 	Format string
 	// Closed is true when the value is fixed by enum, const or boolean type.
@@ -28,6 +28,11 @@ type param struct {
 	Pattern string
 	Enum    []string
 	Desc    string
+	// descWords is Desc as lower-case words, split on first use.
+	descWords []string
+	split     bool
+	// ItemTypes are the types of an array's items.
+	ItemTypes []string
 	// Free is an object with no declared properties: anything goes.
 	Free bool
 }
@@ -43,6 +48,23 @@ func (p *param) is(t string) bool {
 
 // stringy is true for a string, or a value of no declared type.
 func (p *param) stringy() bool { return len(p.Types) == 0 || p.is("string") }
+
+// words is the description as lower-case words (split once, on first use:
+// most parameters are never asked).
+func (p *param) words() []string {
+	if !p.split {
+		p.descWords, p.split = proseWords(p.Desc), true
+	}
+	return p.descWords
+}
+
+// stringArray is an array of strings (or of untyped items).
+func (p *param) stringArray() bool {
+	if !p.is("array") {
+		return false
+	}
+	return len(p.ItemTypes) == 0 || p.ItemTypes[0] == "string"
+}
 
 // open is an unconstrained string: no enum, const or pattern.
 func (p *param) open() bool { return p.stringy() && !p.Closed && p.Pattern == "" }
@@ -76,7 +98,7 @@ type walker struct {
 // walkSchema traverses properties, items (object or tuple), additional
 // properties, allOf/anyOf/oneOf and local $ref ("#/..."), never fetching
 // anything. Cycles, external or broken refs and cap breaches fail closed.
-func walkSchema(raw json.RawMessage, base string, o *Options) walk {
+func walkSchema(root any, base string, o *Options) walk {
 	w := &walker{maxDepth: defaultMaxDepth, maxNodes: defaultMaxNodes}
 	if o != nil && o.MaxDepth > 0 {
 		w.maxDepth = o.MaxDepth
@@ -84,15 +106,10 @@ func walkSchema(raw json.RawMessage, base string, o *Options) walk {
 	if o != nil && o.MaxNodes > 0 {
 		w.maxNodes = o.MaxNodes
 	}
-	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+	if root == nil {
 		return w.out
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&w.root); err != nil {
-		w.fail(base, "input schema is not valid JSON")
-		return w.out
-	}
+	w.root = root
 	w.node(w.root, base, base, "", 0)
 	return w.out
 }
@@ -199,6 +216,7 @@ func (w *walker) node(v any, ptr, parent, name string, depth int) {
 // record adds the param described by schema m.
 func (w *walker) record(m map[string]any, ptr, parent, name string) {
 	p := param{Ptr: ptr, Name: name, Parent: parent, Toks: Tokens(name)}
+	p.Snake = strings.Join(p.Toks, "_")
 	switch t := m["type"].(type) {
 	case string:
 		p.Types = []string{t}
@@ -212,6 +230,11 @@ func (w *walker) record(m map[string]any, ptr, parent, name string) {
 	p.Format, _ = m["format"].(string)
 	p.Pattern, _ = m["pattern"].(string)
 	p.Desc, _ = m["description"].(string)
+	if it, ok := m["items"].(map[string]any); ok {
+		if s, ok := it["type"].(string); ok {
+			p.ItemTypes = []string{s}
+		}
+	}
 	if e, ok := m["enum"].([]any); ok && len(e) > 0 {
 		p.Closed = true
 		for _, x := range e {

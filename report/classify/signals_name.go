@@ -4,28 +4,6 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// browserWords mark a name as acting on a web page, so browser verbs
-// ("drop", "select") win over their other meanings.
-var browserWords = map[string]bool{"browser": true, "playwright": true, "puppeteer": true, "selenium": true, "tab": true, "chrome": true, "webdriver": true}
-
-// browserPageNouns are what a page shows (console messages, history):
-// third-party content, not the user's private data.
-var browserPageNouns = map[string]bool{"message": true, "messages": true, "history": true, "output": true, "log": true, "logs": true, "session": true, "sessions": true, "code": true, "source": true}
-
-// startVerbs with a code noun start a program: code execution.
-var startVerbs = map[string]bool{"start": true, "spawn": true, "launch": true, "interact": true}
-
-// lifecycle verbs followed by a read verb manage a background read.
-var lifecycle = map[string]bool{"start": true, "stop": true, "begin": true, "end": true, "cancel": true, "pause": true, "resume": true}
-
-// sendVerbs with a communication noun send it: create_notification,
-// push_text_message.
-var sendVerbs = map[string]bool{"create": true, "add": true, "push": true, "post": true, "send": true, "write": true, "compose": true}
-
-// sendNouns are what a send verb sends to other people.
-var sendNouns = map[string]bool{"message": true, "messages": true, "msg": true, "email": true, "mail": true, "sms": true, "notification": true, "notifications": true,
-	"tweet": true, "dm": true, "invite": true, "invitation": true, "announcement": true, "newsletter": true, "alert": true, "reply": true, "chat": true}
-
 // nameSignals reads the tool name: the first verb word decides the action,
 // later nouns refine it (what is read, what code runs, what is sent).
 func (t *tc) nameSignals() {
@@ -58,7 +36,7 @@ func (t *tc) nameSignals() {
 		// HTTP-method style names (API-post-search, jira_post): "post"
 		// sends only with a message noun, and yields to a later read verb.
 		if w == "post" {
-			if i+1 < len(toks) && sendNouns[toks[i+1]] {
+			if i+1 < len(toks) && tbl().sendNouns[toks[i+1]] {
 				verb, word, t.verbIdx = CatEgress, w, i
 				break
 			}
@@ -80,7 +58,12 @@ func (t *tc) nameSignals() {
 				break
 			}
 		}
-		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && !(nounVerbs[x] && t.laterVerb(toks[i+1:])) {
+		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && c != CatRead && tbl().nounFirst[x] && t.descReads() {
+			// "schedule_changes: Returns the schedule changes": a noun here.
+			t.add(cand{tier: 0, effect: false, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" read as a noun: the description begins \"" + t.descWords[t.descLead] + "\""})
+			continue
+		}
+		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && !(tbl().nounVerbs[x] && t.laterVerb(toks[i+1:])) {
 			verb, word, t.verbIdx = c, x, i
 		} else if x, ok := t.lx.has(CatBrowser, w); ok {
 			verb, word, t.verbIdx = CatBrowser, x, i
@@ -104,21 +87,53 @@ func (t *tc) nameSignals() {
 		return "", false
 	}
 	p := ptr(word)
+	// Context turns some verbs around before the switch below.
+	if verb == CatDestructive && t.reversibleRemove(word, rest) {
+		t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" on " + t.reversibleWhat(rest) + " only unlinks: reversible"})
+		return
+	}
+	if t.gitContext() && t.gitVerb(word, p) {
+		return
+	}
+	if verb == CatAction {
+		for _, x := range toks {
+			if tbl().readObjects[x] {
+				t.verbCat = CatRead
+				t.add(cand{tier: 0, effect: true, signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a read"})
+				return
+			}
+		}
+	}
+	if word == "resolve" && hasWord(rest, set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts")) {
+		t.verbCat = CatWrite
+		t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"resolve\" closes a work item"})
+		return
+	}
+	t.joinedVerb(rest)
 	switch verb {
 	case CatCodeVerb:
-		t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), signal: sigName, ptr: p, detail: "\"" + word + "\" runs code"})
+		if t.browserContext() {
+			t.add(cand{tier: 5, effect: true, kinds: pageCodeKinds(), signal: sigName, ptr: p, detail: "\"" + word + "\" runs script in the page"})
+			return
+		}
+		t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + "\" runs code"})
 	case CatPayment:
 		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" moves money"})
 	case CatDestructive:
-		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigName, ptr: p, detail: "\"" + word + "\" destroys data or state"})
+		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive, model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" destroys data or state"})
 	case CatEgress:
-		k, what := []string{model.KindEgress}, "sends to others"
-		if word == "navigate" || word == "goto" || word == "go_back" || word == "go_forward" {
-			k, what = append(k, model.KindIngestsUntrusted), "loads a web page"
+		ch, what := egressChannel(word, rest), "sends to others"
+		k := []string{model.KindEgress}
+		if word == "navigate" || word == "goto" {
+			k, what, ch = append(k, model.KindIngestsUntrusted), "loads a web page", "browser"
 		}
-		t.add(cand{tier: 4, effect: true, kinds: k, signal: sigName, ptr: p, detail: "\"" + word + "\" " + what})
+		t.add(cand{tier: 4, effect: true, kinds: k, channel: ch, signal: sigName, ptr: p, detail: "\"" + word + "\" " + what})
 	case CatBrowser:
-		t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigName, ptr: p, detail: "\"" + word + "\" acts on a third-party page"})
+		if (word == "submit" || word == "click" || word == "press" || word == "tap" || word == "keypress" || word == "dblclick") && t.browserContext() {
+			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: "browser", signal: sigName, ptr: p, detail: "\"" + word + "\" can submit a form or follow a link on the page"})
+		} else {
+			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" changes the state of a page or view"})
+		}
 	case CatCredVerb:
 		if n, ok := hasNoun(CatCred); ok {
 			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigName, ptr: p, detail: "\"" + word + "\" on " + n + " invalidates a credential"})
@@ -127,12 +142,17 @@ func (t *tc) nameSignals() {
 		}
 	case CatAction:
 		if n, ok := hasNoun(CatCode); ok {
-			t.add(cand{tier: 5, effect: true, kinds: codeKinds(n != "sql" && n != "query_sql" && n != "mutation" && n != "statement"), signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" runs code"})
+			net := n != "sql" && n != "query_sql" && n != "mutation" && n != "statement"
+			ch := ""
+			if net {
+				ch = "other"
+			}
+			t.add(cand{tier: 5, effect: true, kinds: codeKinds(net), channel: ch, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" runs code"})
 		} else {
-			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" performs an action"})
+			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" performs an action", dispatch: tbl().dispatchWords[word]})
 		}
 	case CatWrite:
-		if lifecycle[word] && len(rest) > 0 {
+		if tbl().lifecycle[word] && len(rest) > 0 {
 			if c, _ := t.lx.verbOf(rest[0]); c == CatRead {
 				// start_search, stop_search: runs a read in the background.
 				t.verbCat = CatRead
@@ -140,10 +160,10 @@ func (t *tc) nameSignals() {
 				return
 			}
 		}
-		if startVerbs[word] {
+		if tbl().startVerbs[word] {
 			for _, x := range rest {
 				if x == "process" || x == "command" || x == "shell" || x == "terminal" || x == "script" {
-					t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a program"})
+					t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a program"})
 					return
 				}
 			}
@@ -152,10 +172,14 @@ func (t *tc) nameSignals() {
 			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" moves money"})
 			return
 		}
-		if sendVerbs[word] {
+		if tbl().sendVerbs[word] {
 			for _, x := range rest {
-				if sendNouns[x] {
-					t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" sends to people"})
+				if tbl().sendNouns[x] {
+					ch := "message"
+					if x == "email" || x == "mail" {
+						ch = "email"
+					}
+					t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: ch, signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" sends to people"})
 					return
 				}
 			}
@@ -176,7 +200,7 @@ func (t *tc) nounSignals(toks []string, reading bool) {
 		if _, _, ex := t.excepted(x); ex {
 			continue
 		}
-		if w, ok := t.lx.has(CatSensitive, x); ok && !doneS && !(t.browser && browserPageNouns[w]) {
+		if w, ok := t.lx.has(CatSensitive, x); ok && !doneS && !(t.browser && tbl().browserPageNouns[w]) {
 			t.add(cand{tier: 2, effect: reading, kinds: []string{model.KindReadSensitive}, signal: sigName, ptr: "name:" + x, detail: "returns " + w + " (private data)"})
 			doneS = true
 		}
@@ -207,4 +231,24 @@ func (t *tc) laterVerb(toks []string) bool {
 		}
 	}
 	return false
+}
+
+// joinedVerb reads a second verb joined by "and"/"or" ("find_and_replace",
+// "get_or_create"): the stronger of the two is what the tool can do.
+func (t *tc) joinedVerb(rest []string) {
+	for i := 0; i+1 < len(rest); i++ {
+		if rest[i] != "and" && rest[i] != "or" {
+			continue
+		}
+		c, w := t.lx.verbOf(rest[i+1])
+		if c == "" || c == CatRead {
+			continue
+		}
+		tier, kinds := verbClass(c)
+		if c == CatBrowser {
+			tier, kinds = 3, []string{model.KindWrite}
+		}
+		t.add(cand{tier: tier, effect: true, kinds: kinds, signal: sigName, ptr: "name:" + w, detail: "\"" + rest[i] + " " + w + "\": the tool also does this"})
+		return
+	}
 }

@@ -1,7 +1,7 @@
 package classify
 
 import (
-	"encoding/json"
+	"fmt"
 	"github.com/assay-mcp/assay/report/internal/lazyre"
 	"strings"
 
@@ -9,39 +9,15 @@ import (
 )
 
 var (
-	urlWords    = map[string]bool{"url": true, "urls": true, "uri": true, "uris": true, "href": true, "webhook": true}
-	urlFormats  = map[string]bool{"uri": true, "url": true, "iri": true, "uri-reference": true, "iri-reference": true}
-	commTargets = map[string]bool{"to": true, "cc": true, "bcc": true, "reply_to": true, "recipient": true, "recipients": true, "attendees": true, "webhook_url": true,
-		"callback_url": true, "notify_url": true, "slack_channel": true, "channel": true, "phone": true, "phone_number": true, "sms_to": true, "to_email": true,
-		"email_to": true, "to_address": true, "to_addresses": true}
-	contentNames = map[string]bool{"content": true, "contents": true, "data": true, "edits": true, "new_content": true, "file_content": true}
-	pathNames    = map[string]bool{"path": true, "file": true, "filepath": true, "filename": true}
-	destNames    = map[string]bool{"destination": true, "dest": true, "target_path": true, "output_path": true, "to_path": true, "new_path": true, "destination_path": true, "output_file": true, "save_path": true, "out_path": true}
-	// codeParams are whole parameter names that carry code; codeLast may
-	// also end a longer name ("shell_command", "sql_statement"). "code"
-	// alone is too common ("zip_code", "status_code") to end one.
-	codeParams = map[string]bool{"code": true, "script": true, "command": true, "cmd": true, "shell": true, "eval": true, "javascript": true, "js": true, "python": true,
-		"bash": true, "sql": true, "statement": true, "source_code": true, "js_code": true, "python_code": true, "code_snippet": true, "commands": true}
-	codeLast    = map[string]bool{"script": true, "command": true, "cmd": true, "shell": true, "javascript": true, "python": true, "bash": true, "sql": true, "statement": true}
-	concurrency = map[string]bool{"etag": true, "if_match": true, "ifmatch": true, "expected_revision": true, "if_unmodified_since": true, "expected_version": true, "sha": true, "old_sha": true, "base_sha": true, "expected_sha": true}
-	forceNow    = map[string]bool{"overwrite": true, "permanent": true, "permanently": true, "purge": true, "skip_trash": true, "hard_delete": true, "delete_permanently": true, "no_backup": true}
-	forceLater  = map[string]bool{"force": true, "recursive": true, "cascade": true, "hard": true}
-	sensitiveSw = map[string]bool{"include_secrets": true, "include_pii": true, "include_credentials": true, "include_contact_details": true, "show_secrets": true, "include_env": true, "reveal_secrets": true, "with_secrets": true, "decrypt": true}
-	// opParams name the operation a tool performs; an enum of them lists
-	// everything it can do ("mode" and "task" name categories, not operations).
-	opParams = map[string]bool{"action": true, "operation": true, "op": true, "command": true, "method": true, "subcommand": true, "verb": true}
+
 	// Raw query languages that can change data (a query parameter naming
 	// one is code). Pure read languages (PromQL, JQL, XPath) are not here.
-	reQueryLang = lazyre.New(`\b(sql|cypher|graphql|sparql|gremlin|n1ql|cql|psql|select statement|select quer(y|ies)|sqlite|mysql|postgres|postgresql|raw quer(y|ies)|query language)\b`)
-	reCodeDesc  = lazyre.New(`\b(javascript|js|python|typescript|code|script|shell|bash|function)\b`)
-	reRunDesc   = lazyre.New(`\b(run|runs|execute[sd]?|exec|shell|terminal|kubectl|bash|sql|psql|content|source|implements?)\b`)
-	reFileDesc  = lazyre.New(`\b(file|files|director(y|ies)|folder|filesystem|path)\b`)
 	// A pinned host: ^ + literal http(s):// + escaped-dot DNS labels + / or $.
 	rePinned = lazyre.New(`^\^https?(\\?:)?(\\/|/){2}[a-z0-9-]+(\\\.[a-z0-9-]+)+(\\?/|\$)`)
 )
 
 // snake is the property name as lower snake_case words.
-func snake(p *param) string { return strings.Join(p.Toks, "_") }
+func snake(p *param) string { return p.Snake }
 
 // schemaSignals reads the input schema's shape: the strongest signals.
 func (t *tc) schemaSignals() {
@@ -64,70 +40,84 @@ func (t *tc) schemaSignals() {
 	guarded := ""
 	for i := range ps {
 		p := &ps[i]
-		if concurrency[snake(p)] {
-			if snake(p) != "sha" || sibling(p, contentNames) != nil {
+		if tbl().concurrency[snake(p)] {
+			if snake(p) != "sha" || sibling(p, tbl().contentNames) != nil {
 				guarded = p.Ptr
 			}
 		}
 	}
-	desc := strings.ToLower(t.def.Description)
 	closed := true
 	for i := range ps {
 		p := &ps[i]
 		sn, last := snake(p), p.lastTok()
-		pd := strings.ToLower(p.Desc)
 		if !p.Closed && !p.is("object") && !p.is("array") {
 			closed = false
 		}
 		switch {
-		case p.stringy() && !p.Closed && (urlWords[last] || urlFormats[p.Format]):
+		case (p.stringy() || p.stringArray()) && !p.Closed && (tbl().urlWords[last] || tbl().urlFormats[p.Format]) && !t.resourceURL(p):
 			if p.Pattern != "" && rePinned.MatchString(p.Pattern) {
 				t.add(cand{tier: 1, effect: true, signal: sigSchema, ptr: p.Ptr, detail: "URL host pinned by pattern " + excerpt(p.Pattern, 60)})
 			} else {
 				detail := "caller-controlled URL"
+				if p.is("array") {
+					detail = "caller-controlled URLs (an array)"
+				}
 				for _, w := range p.Toks {
 					if w == "base" || w == "region" || w == "host" || w == "server" || w == "api" || w == "instance" {
 						detail = "caller-controlled base URL: the server's requests, and the credentials it sends, go to any host"
 					}
 				}
-				t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindIngestsUntrusted}, signal: sigSchema, ptr: p.Ptr, detail: detail})
+				ch := "http"
+				if t.browserContext() {
+					ch = "browser"
+				}
+				t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindIngestsUntrusted}, channel: ch, signal: sigSchema, ptr: p.Ptr, detail: detail})
 			}
 		case p.stringy() && !p.Closed && (strings.HasSuffix(sn, "connection_string") || sn == "database_url" || strings.HasSuffix(sn, "connection_uri")):
-			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled connection string"})
-		case commTargets[sn] && (p.stringy() || p.is("array")) && !p.Closed:
+			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled connection string"})
+		case tbl().commTargets[sn] && (p.stringy() || p.is("array")) && !p.Closed && !underFilter(p):
 			if sn == "to" && sibling(p, map[string]bool{"from": true}) != nil && sibling(p, map[string]bool{"body": true, "message": true, "text": true, "subject": true, "content": true, "html": true}) == nil {
 				break // a graph edge {from, to}, not a recipient
 			}
-			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigSchema, ptr: p.Ptr, detail: "communication target \"" + p.Name + "\""})
-		case (p.open() || p.is("array") && reRunDesc.MatchString(pd)) && t.isCodeParam(p, pd, desc):
-			if last == "sql" || last == "statement" {
-				t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied SQL"})
-			} else {
-				t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied code \"" + p.Name + "\""})
+			ch := "message"
+			if strings.Contains(sn, "mail") || sn == "cc" || sn == "bcc" || t.mentions("email", "mail", "e-mail") {
+				ch = "email"
+			} else if strings.Contains(sn, "url") {
+				ch = "http"
 			}
-		case p.open() && (last == "query" || sn == "q") && (reQueryLang.MatchString(pd) || pd == "" && reQueryLang.MatchString(desc)):
+			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: ch, signal: sigSchema, ptr: p.Ptr, detail: "communication target \"" + p.Name + "\""})
+		case (p.open() || p.stringArray()) && t.isCodeParam(p):
+			switch {
+			case last == "sql" || last == "statement" || hasWord(p.words(), tbl().queryLangs):
+				t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied SQL \"" + p.Name + "\""})
+			case t.browserContext():
+				t.add(cand{tier: 5, effect: true, kinds: pageCodeKinds(), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied script run in the page \"" + p.Name + "\""})
+			default:
+				t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied code \"" + p.Name + "\""})
+			}
+		case p.open() && (last == "query" || sn == "q") && !t.stores() && (queryLanguage(p.words()) || len(p.words()) == 0 && queryLanguage(t.descWords)):
 			t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "raw query language in \"" + p.Name + "\""})
-		case p.open() && (pathNames[sn] || pathNames[last] && (last != "file" || len(p.Toks) > 1)) && sibling(p, contentNames) != nil:
-			c := sibling(p, contentNames)
+		case p.open() && (tbl().pathNames[sn] || tbl().pathNames[last] && (last != "file" || len(p.Toks) > 1)) && sibling(p, tbl().contentNames) != nil && !t.sends():
+			c := sibling(p, tbl().contentNames)
 			if guarded != "" {
 				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a path, guarded by " + guarded})
 			} else {
 				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a caller-chosen path with no concurrency token: may overwrite"})
 			}
-		case p.open() && destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || reFileDesc.MatchString(pd) || sibling(p, map[string]bool{"source": true, "path": true, "from": true, "source_path": true}) != nil):
+		case p.open() && tbl().destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || hasWord(p.words(), tbl().fileWords) || sibling(p, map[string]bool{"source": true, "path": true, "from": true, "source_path": true}) != nil):
 			if guarded != "" {
 				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "destination path, guarded by " + guarded})
 			} else {
 				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "caller-chosen destination \"" + p.Name + "\": may overwrite"})
 			}
-		case p.is("boolean") && forceNow[sn]:
+		case p.is("boolean") && tbl().forceNow[sn]:
 			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "\"" + p.Name + "\" switch"})
-		case p.is("boolean") && sensitiveSw[sn]:
+		case p.is("boolean") && tbl().sensitiveSw[sn]:
 			t.add(cand{tier: 2, effect: true, kinds: []string{model.KindReadSensitive}, signal: sigSchema, ptr: p.Ptr, detail: "\"" + p.Name + "\" returns secrets or personal data"})
 		}
 		// A local path on a reading tool is a source of private data: see
 		// deferredSignals, which knows the tool's verb.
-		if p.stringy() && len(p.Enum) > 0 && opParams[sn] {
+		if p.stringy() && len(p.Enum) > 0 && tbl().opParams[sn] {
 			t.operationEnum(p)
 		}
 	}
@@ -149,15 +139,26 @@ func (t *tc) schemaSignals() {
 // operationEnum reads an action/operation enum: a tool can do whatever its
 // strongest listed operation does.
 func (t *tc) operationEnum(p *param) {
-	best, bestVal, bestWord, bestCat := -1, "", "", ""
+	best, bestVal, bestWord := -1, "", ""
+	var kinds []string
 	for _, v := range p.Enum {
-		for _, w := range Tokens(v) {
+		toks := Tokens(v)
+		for i, w := range toks {
 			c, x := t.lx.verbOf(w)
 			if c == "" {
 				continue
 			}
-			if tier, _ := verbClass(c); tier > best {
-				best, bestVal, bestWord, bestCat = tier, v, x, c
+			tier, k := verbClass(c)
+			switch {
+			case c == CatDestructive && t.reversibleRemove(x, append(append([]string(nil), toks[i+1:]...), t.toks...)):
+				tier, k = 3, []string{model.KindWrite} // remove_label, unlink: reversible
+			case c == CatBrowser:
+				tier, k = 3, []string{model.KindWrite}
+			case c == CatAction && hasWord(toks, tbl().readObjects):
+				tier, k = 0, nil
+			}
+			if tier > best {
+				best, bestVal, bestWord, kinds = tier, v, x, k
 			}
 			break
 		}
@@ -165,8 +166,11 @@ func (t *tc) operationEnum(p *param) {
 	if best < 0 {
 		return
 	}
-	_, kinds := verbClass(bestCat)
-	t.add(cand{tier: best, effect: true, kinds: kinds, signal: sigSchema, ptr: p.Ptr + "/enum", detail: "operation \"" + excerpt(bestVal, 40) + "\" (" + bestWord + ")"})
+	detail := "operation \"" + excerpt(bestVal, 40) + "\" (" + bestWord + ")"
+	if len(p.Enum) > 1 {
+		detail += fmt.Sprintf(", the strongest of %d the tool advertises", len(p.Enum))
+	}
+	t.add(cand{tier: best, effect: true, kinds: kinds, signal: sigSchema, ptr: p.Ptr + "/enum", detail: detail})
 }
 
 // localPathParam returns a parameter that names a local file or directory.
@@ -178,7 +182,7 @@ func (t *tc) localPathParam() *param {
 			continue
 		}
 		if sn == "path" || sn == "paths" || sn == "file_path" || sn == "file_paths" || sn == "filepath" || sn == "directory" || sn == "dir" || sn == "root_path" {
-			if reFileDesc.MatchString(strings.ToLower(p.Desc + " " + t.def.Description)) {
+			if hasWord(p.words(), tbl().fileWords) || hasWord(t.descWords, tbl().fileWords) {
 				return p
 			}
 		}
@@ -186,40 +190,100 @@ func (t *tc) localPathParam() *param {
 	return nil
 }
 
-// isCodeParam reports whether p carries caller-supplied code. "command"
-// and "script" also name other things ("the command the policy applies
-// to", "script name"): with a description it must speak of running or of
-// code; without one, the tool's name must run something.
-func (t *tc) isCodeParam(p *param, pd, desc string) bool {
-	sn := snake(p)
-	last := p.lastTok()
-	if last == "command" || last == "cmd" || last == "script" || last == "commands" || sn == "commands" {
-		if pd != "" {
-			return reRunDesc.MatchString(pd) || reCodeDesc.MatchString(strings.ReplaceAll(pd, "command", ""))
-		}
-		switch t.verbCat {
-		case CatAction, CatCodeVerb:
-			return true
-		}
-		return startVerbs[t.verbWord]
-	}
+// isCodeParam reports whether p carries code the tool runs. A name alone
+// is not enough: "code" is also an OAuth, coupon or verification code,
+// and "command" or "script" also name things ("the command the policy
+// applies to"). Code counts when the tool runs something (its verb, or its
+// description) or a language is named, and never when the tool only
+// stores it (create_action, deploy_middleware: the code is content).
+func (t *tc) isCodeParam(p *param) bool {
+	sn, last := snake(p), p.lastTok()
+	tb := tbl()
 	switch {
-	case codeParams[sn], codeLast[p.lastTok()]:
+	case sn == "code", last == "code" && tb.codeParams[sn], last == "command", last == "cmd", last == "script", last == "commands", last == "scripts",
+		tb.codeParams[sn], tb.codeLast[last], sn == "expression", sn == "function", sn == "script_source":
+	default:
+		return false // not a name code comes under: skip the rest
+	}
+	if t.stores() && !t.descRuns() {
+		return false
+	}
+	lang := hasWord(p.words(), tb.languages) || t.siblingNamed(p, "language", "lang", "runtime")
+	runs := t.runs()
+	switch {
+	case sn == "code" || last == "code" && tb.codeParams[sn]:
+		if hasWord(p.Toks, tb.tokenWords) || hasWord(p.words(), tb.tokenWords) || hasWord(t.toks, tb.tokenWords) || t.siblingTokenWord(p) {
+			return false // an OAuth, coupon or verification code
+		}
+		return lang || runs || hasWord(p.words(), tb.runWords)
+	case last == "command" || last == "cmd" || last == "script" || last == "commands" || last == "scripts":
+		if len(p.words()) > 0 {
+			return hasWord(p.words(), tb.runWords) || lang || hasWord(p.words(), tb.codeWords) && runs
+		}
+		return runs || tb.startVerbs[t.verbWord]
+	case tb.codeParams[sn], tb.codeLast[last]:
 		return true
-	case sn == "expression":
-		return reCodeDesc.MatchString(pd)
-	case sn == "function":
-		return reCodeDesc.MatchString(pd + " " + desc)
+	case sn == "expression" || sn == "function" || sn == "script_source":
+		return lang || hasWord(p.words(), tb.codeWords) && (runs || hasWord(p.words(), tb.runWords))
 	}
 	return false
+}
+
+// siblingNamed reports a parameter beside p with one of the names.
+func (t *tc) siblingNamed(p *param, names ...string) bool {
+	for i := range t.w.Params {
+		q := &t.w.Params[i]
+		if q == p || q.Parent != p.Parent {
+			continue
+		}
+		for _, n := range names {
+			if snake(q) == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// siblingTokenWord reports a parameter beside p whose name says p is a
+// token (client_id, redirect_uri, coupon_id).
+func (t *tc) siblingTokenWord(p *param) bool {
+	for i := range t.w.Params {
+		q := &t.w.Params[i]
+		if q != p && q.Parent == p.Parent && hasWord(q.Toks, tbl().tokenWords) {
+			return true
+		}
+	}
+	return false
+}
+
+// queryLanguage reports prose naming a query language that can change
+// data ("SQL", "Cypher", "raw query"); search syntaxes are not here.
+func queryLanguage(ws []string) bool {
+	if hasWord(ws, tbl().queryLangs) {
+		return true
+	}
+	for i := 0; i+1 < len(ws); i++ {
+		a, b := ws[i], ws[i+1]
+		if a == "select" && (b == "statement" || b == "query" || b == "queries") || a == "raw" && (b == "query" || b == "queries") || a == "query" && b == "language" {
+			return true
+		}
+	}
+	return false
+}
+
+// pageCodeKinds is what a script run inside a browser page can do: read
+// and change the page and what the session sees, not the host.
+func pageCodeKinds() []string {
+	return []string{model.KindCodeExec, model.KindReadSensitive, model.KindWrite}
 }
 
 // declaresObject reports whether an input schema says it is an object or
 // lists properties: a schema of neither ({} or only "$schema") declares
 // nothing and so accepts anything.
-func declaresObject(raw []byte) bool {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
+func declaresObject(schema any) bool {
+	m, ok := schema.(map[string]any)
+	if !ok {
 		return false
 	}
 	_, hasType := m["type"]

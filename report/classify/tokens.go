@@ -12,6 +12,14 @@ import (
 // Digits stay attached to their word ("r2", "d1"). Matching on whole
 // tokens is what keeps "executive_summary" from meaning "exec".
 func Tokens(s string) []string {
+	if out, ok := asciiTokens(s); ok {
+		return joinCompounds(out)
+	}
+	return joinCompounds(runeTokens(s))
+}
+
+// runeTokens splits any identifier (the general path of [Tokens]).
+func runeTokens(s string) []string {
 	var out []string
 	var cur []rune
 	flush := func() {
@@ -36,29 +44,7 @@ func Tokens(s string) []string {
 		cur = append(cur, r)
 	}
 	flush()
-	return joinCompounds(out)
-}
-
-// compounds are two-word nouns whose first word is also a verb; joining
-// them keeps "pull_request_write" from reading as the verb "pull".
-var compounds = map[[2]string]string{
-	{"pull", "request"}:   "pull_request",
-	{"pull", "requests"}:  "pull_request",
-	{"merge", "request"}:  "merge_request",
-	{"merge", "requests"}: "merge_request",
-	{"key", "value"}:      "key_value",
-	{"long", "running"}:   "long_running",
-	{"dry", "run"}:        "dry_run",
-	{"check", "list"}:     "checklist",
-	{"look", "up"}:        "lookup",
-	{"who", "am"}:         "whoami",
-	{"set", "up"}:         "setup",
-	{"clean", "up"}:       "cleanup",
-	{"sign", "in"}:        "signin",
-	{"log", "in"}:         "login",
-	{"go", "back"}:        "go_back",
-	{"go", "forward"}:     "go_forward",
-	{"roll", "back"}:      "rollback",
+	return out
 }
 
 func joinCompounds(ts []string) []string {
@@ -68,7 +54,7 @@ func joinCompounds(ts []string) []string {
 	out := ts[:0:0]
 	for i := 0; i < len(ts); i++ {
 		if i+1 < len(ts) {
-			if c, ok := compounds[[2]string{ts[i], ts[i+1]}]; ok {
+			if c, ok := tbl().compounds[[2]string{ts[i], ts[i+1]}]; ok {
 				out = append(out, c)
 				i++
 				continue
@@ -112,4 +98,48 @@ func stems(t string) []string {
 		}
 	}
 	return out
+}
+
+// asciiTokens is [Tokens] for an ASCII identifier without allocating a
+// rune slice; ok is false for any other input.
+func asciiTokens(s string) (out []string, ok bool) {
+	isUp := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	isLo := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	isDig := func(c byte) bool { return '0' <= c && c <= '9' }
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			w := s[start:end]
+			for j := 0; j < len(w); j++ {
+				if isUp(w[j]) {
+					w = strings.ToLower(w)
+					break
+				}
+			}
+			out = append(out, w)
+			start = -1
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return nil, false
+		}
+		if !isUp(c) && !isLo(c) && !isDig(c) {
+			flush(i)
+			continue
+		}
+		if start >= 0 && isUp(c) {
+			prev := s[i-1]
+			nextLower := i+1 < len(s) && isLo(s[i+1])
+			if isLo(prev) || isDig(prev) || isUp(prev) && nextLower {
+				flush(i)
+			}
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	flush(len(s))
+	return out, true
 }

@@ -1,11 +1,11 @@
 package classify
 
 import (
-	"encoding/json"
 	"sort"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 // Signal names used in evidence, strongest first.
@@ -17,8 +17,6 @@ const (
 	sigRule        = "rule"
 )
 
-var sigRank = map[string]int{sigSchema: 0, sigAnnotation: 1, sigName: 2, sigDescription: 3, sigRule: 4}
-
 // cand is one signal's claim: the tier it raises the tool to, whether it
 // speaks about behaviour (effect) or only about input shape, and kinds.
 type cand struct {
@@ -28,14 +26,19 @@ type cand struct {
 	signal string
 	ptr    string
 	detail string
+	// dispatch marks a name verb that only says "dispatches" (call,
+	// invoke): on a router it is dropped, the operations decide.
+	dispatch bool
+	// channel names how data leaves, for an egress claim: http,
+	// git_remote, message, email, publish, upload, third_party_record,
+	// browser, other.
+	channel string
 }
 
-// hints are the behaviour annotations as declared; nil means absent.
+// hints are the behaviour annotations as declared; nil means absent (a
+// hint that is not a boolean is absent too: never a claim either way).
 type hints struct {
-	ReadOnly    *bool `json:"readOnlyHint"`
-	Destructive *bool `json:"destructiveHint"`
-	Idempotent  *bool `json:"idempotentHint"`
-	OpenWorld   *bool `json:"openWorldHint"`
+	ReadOnly, Destructive, Idempotent, OpenWorld *bool
 }
 
 func (h hints) count() int {
@@ -66,6 +69,10 @@ type result struct {
 	desc     string
 	// routerWhy explains the router verdict.
 	routerWhy string
+	// implausible explains hints that were not counted (CAP-013).
+	implausible string
+	// Channels name how data leaves (sorted), when the tool has egress.
+	Channels []string
 }
 
 func (r *result) has(kind string) bool {
@@ -77,52 +84,21 @@ func (r *result) has(kind string) bool {
 	return false
 }
 
+// toolDef is what classification reads of a tool, taken from its view.
 type toolDef struct {
-	Name        string          `json:"name"`
-	Title       string          `json:"title"`
-	Description string          `json:"description"`
-	Input       json.RawMessage `json:"inputSchema"`
-	Annotations json.RawMessage `json:"annotations"`
-}
-
-// parseTool reads each field on its own, so one malformed field (a
-// numeric title) does not blank the others.
-func parseTool(raw json.RawMessage) toolDef {
-	var m map[string]json.RawMessage
-	var d toolDef
-	if json.Unmarshal(raw, &m) != nil {
-		return d
-	}
-	_ = json.Unmarshal(m["name"], &d.Name)
-	_ = json.Unmarshal(m["title"], &d.Title)
-	_ = json.Unmarshal(m["description"], &d.Description)
-	d.Input, d.Annotations = m["inputSchema"], m["annotations"]
-	return d
-}
-
-// parseHints reads the behaviour hints; a hint that is not a boolean is
-// treated as absent (never as a claim either way).
-func parseHints(raw json.RawMessage) hints {
-	var m map[string]json.RawMessage
-	var h hints
-	if json.Unmarshal(raw, &m) != nil {
-		return h
-	}
-	get := func(k string) *bool {
-		var b bool
-		if v, ok := m[k]; ok && json.Unmarshal(v, &b) == nil && (string(v) == "true" || string(v) == "false") {
-			return &b
-		}
-		return nil
-	}
-	h.ReadOnly, h.Destructive, h.Idempotent, h.OpenWorld = get("readOnlyHint"), get("destructiveHint"), get("idempotentHint"), get("openWorldHint")
-	return h
+	Name        string
+	Title       string
+	Description string
+	// Input is the decoded input schema (json.Number numbers); nil when
+	// absent or malformed.
+	Input any
 }
 
 // tc is the working state of one tool's classification.
 type tc struct {
 	def     toolDef
 	server  *model.Server
+	sc      *serverContext
 	lx      *lexicon
 	o       *Options
 	toks    []string
@@ -135,18 +111,30 @@ type tc struct {
 	browser bool   // the name says it acts in a web browser
 	// verbWord is the base form of the name's verb ("" when none).
 	verbWord string
+	// implausible explains hints not counted (CAP-013), or "".
+	implausible string
+	// descWords is the description as lower-case words, read once;
+	// descLead indexes its main verb (-1 when none).
+	descWords []string
+	descLead  int
 }
 
 func (t *tc) add(c cand) { t.cands = append(t.cands, c) }
 
 // classifyTool runs every signal over one raw tool definition.
-func classifyTool(raw json.RawMessage, s *model.Server, lx *lexicon, o *Options) *result {
-	t := &tc{server: s, lx: lx, o: o, verbIdx: -1}
-	t.def = parseTool(raw)
-	t.h = parseHints(t.def.Annotations)
+func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexicon, o *Options) *result {
+	t := &tc{server: s, sc: sc, lx: lx, o: o, verbIdx: -1}
+	t.def = toolDef{Name: v.Name, Title: v.Title, Description: v.Description, Input: v.InputSchema}
+	t.h = hints{ReadOnly: v.Hints.ReadOnly, Destructive: v.Hints.Destructive, Idempotent: v.Hints.Idempotent, OpenWorld: v.Hints.OpenWorld}
 	t.toks = Tokens(t.def.Name)
+	if sc != nil && v.Index < len(sc.words) {
+		t.descWords = sc.words[v.Index]
+	} else {
+		t.descWords = proseWords(t.def.Description)
+	}
+	t.descLead = leadVerb(t.descWords)
 	for _, w := range t.toks {
-		if browserWords[w] {
+		if tbl().browserWords[w] {
 			t.browser = true
 		}
 	}
@@ -154,13 +142,26 @@ func classifyTool(raw json.RawMessage, s *model.Server, lx *lexicon, o *Options)
 
 	t.nameSignals() // first: schema rules read the name's verb
 	t.schemaSignals()
-	t.annotationSignals()
 	t.descriptionSignals()
+	t.annotationSignals() // after name and description: it checks their plausibility
 	t.deferredSignals()
+	router, why := t.router()
+	if router {
+		kept := t.cands[:0]
+		for _, c := range t.cands {
+			if !c.dispatch {
+				kept = append(kept, c)
+			}
+		}
+		t.cands = kept
+	}
 	r := t.finish()
-	r.Router, r.routerWhy = t.router()
+	r.Router, r.routerWhy = router, why
 	if r.Router {
-		r.Evidence = append(r.Evidence, model.Evidence{Signal: sigSchema, Pointer: "/inputSchema", Detail: excerpt("generic dispatcher: "+r.routerWhy, 300), Sets: []string{"router"}})
+		// A router is judged by what it advertises (its description and
+		// operation enum), never assumed to do everything: say so.
+		r.Evidence = append(r.Evidence, model.Evidence{Signal: sigSchema, Pointer: "/inputSchema",
+			Detail: excerpt("generic dispatcher: "+r.routerWhy+"; classified by what its description and operation list advertise, its dispatched operations are not visible", 300), Sets: []string{"router"}})
 	}
 	return r
 }
@@ -193,24 +194,50 @@ func (t *tc) hasKind(k string) bool {
 // finish folds candidates into the result: tier and effect are maxima,
 // kinds a union, and each candidate cites what it set.
 func (t *tc) finish() *result {
-	r := &result{Name: t.def.Name, hints: t.h, walkFail: t.w.Fail, walkPtr: t.w.FailPtr, desc: t.def.Description}
+	r := &result{Name: t.def.Name, hints: t.h, walkFail: t.w.Fail, walkPtr: t.w.FailPtr, desc: t.def.Description, implausible: t.implausible}
 	tier, eff := t.prelim()
-	r.Tier = tier
-	r.Effect = model.EffectUnknown
-	if eff >= 0 {
-		r.Effect = effectOfTier(eff)
-	}
 	kinds := map[string]bool{}
+	channels := map[string]bool{}
 	for _, c := range t.cands {
 		for _, k := range c.kinds {
 			kinds[k] = true
 		}
+		if c.channel != "" && hasAnyKind(c.kinds, model.KindEgress) {
+			channels[c.channel] = true
+		}
+	}
+	// Effect and kinds always agree: destructive or code execution is
+	// irreversible, egress at least external, a write at least write.
+	implied, because := -1, ""
+	for _, k := range []struct {
+		kind string
+		tier int
+	}{{model.KindDestructive, 5}, {model.KindCodeExec, 5}, {model.KindEgress, 4}, {model.KindWrite, 3}} {
+		if kinds[k.kind] && k.tier > implied {
+			implied, because = k.tier, k.kind
+		}
+	}
+	if implied > eff {
+		t.add(cand{tier: implied, effect: true, signal: sigRule, ptr: "/kinds", detail: "effect raised to agree with kind " + because})
+		tier, eff = t.prelim()
+	}
+	if kinds[model.KindEgress] && len(channels) == 0 {
+		channels["other"] = true
+	}
+	r.Tier = tier
+	r.Effect = model.EffectUnknown
+	if eff >= 0 {
+		r.Effect = effectOfTier(eff)
 	}
 	r.Kinds = make([]string, 0, len(kinds))
 	for k := range kinds {
 		r.Kinds = append(r.Kinds, k)
 	}
 	sort.Strings(r.Kinds)
+	for c := range channels {
+		r.Channels = append(r.Channels, c)
+	}
+	sort.Strings(r.Channels)
 
 	// Order: highest tier first, then stronger signal, then pointer.
 	cs := append([]cand(nil), t.cands...)
@@ -218,8 +245,8 @@ func (t *tc) finish() *result {
 		if cs[i].tier != cs[j].tier {
 			return cs[i].tier > cs[j].tier
 		}
-		if sigRank[cs[i].signal] != sigRank[cs[j].signal] {
-			return sigRank[cs[i].signal] < sigRank[cs[j].signal]
+		if tbl().sigRank[cs[i].signal] != tbl().sigRank[cs[j].signal] {
+			return tbl().sigRank[cs[i].signal] < tbl().sigRank[cs[j].signal]
 		}
 		return cs[i].ptr < cs[j].ptr
 	})
@@ -241,8 +268,12 @@ func (t *tc) finish() *result {
 				seenKind[k]++
 			}
 		}
-		if c.signal == sigRule {
-			sets = append(sets, "exception")
+		if c.channel != "" && channels[c.channel] && hasAnyKind(c.kinds, model.KindEgress) {
+			sets = append(sets, "channel:"+c.channel)
+			delete(channels, c.channel) // cite each channel once
+		}
+		if c.signal == sigRule && strings.Contains(c.detail, "not counted") {
+			sets = append(sets, "exception") // a word an exception kept from counting
 		}
 		if len(sets) == 0 {
 			continue
@@ -251,6 +282,9 @@ func (t *tc) finish() *result {
 		// values): escape hidden characters once, here.
 		r.Evidence = append(r.Evidence, model.Evidence{Signal: c.signal, Pointer: excerpt(c.ptr, 300), Detail: excerpt(c.detail, 300), Sets: sets})
 	}
+	if channels["other"] {
+		r.Evidence = append(r.Evidence, model.Evidence{Signal: sigRule, Pointer: "/kinds", Detail: "data leaves by a channel the definition does not name", Sets: []string{"channel:other"}})
+	}
 	r.cands = t.cands
 	return r
 }
@@ -258,8 +292,8 @@ func (t *tc) finish() *result {
 // excepted reports whether word w must not count for this tool, why, and
 // whether the exception itself says the tool only computes (reads).
 func (t *tc) excepted(w string) (why string, asRead bool, ok bool) {
-	desc := strings.ToLower(t.def.Description)
-	if t.o != nil {
+	if t.o != nil && len(t.o.Exceptions) > 0 {
+		desc := strings.ToLower(t.def.Description)
 		for _, e := range t.o.Exceptions {
 			if e.Word != "" && !strings.EqualFold(e.Word, w) {
 				continue
@@ -299,7 +333,7 @@ type builtinException struct {
 
 var builtinExceptions = []builtinException{
 	{"add", "arithmetic on numbers, not a write", true, func(t *tc) bool {
-		return allNumeric(t.w.Params) || reNumbers.MatchString(strings.ToLower(t.def.Description))
+		return allNumeric(t.w.Params) || sumsNumbers(t.descWords)
 	}},
 }
 
@@ -313,4 +347,18 @@ func allNumeric(ps []param) bool {
 		}
 	}
 	return true
+}
+
+// sumsNumbers reports prose about adding numbers ("adds two numbers",
+// "numbers together", "the sum of").
+func sumsNumbers(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		a, b := ws[i], ws[i+1]
+		switch {
+		case (a == "two" || a == "2" || a == "multiple" || a == "several") && (b == "numbers" || b == "integers"),
+			(a == "numbers" || a == "number") && b == "together", a == "sum" && b == "of":
+			return true
+		}
+	}
+	return false
 }

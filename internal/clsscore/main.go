@@ -1,0 +1,374 @@
+// Command clsscore scores capability classification against the labelled
+// benchmark in testdata/classification/bench (see docs/classification.md).
+//
+//	go run ./internal/clsscore -set tuning [-v]   the tuning half; -v lists every disagreement
+//	go run ./internal/clsscore -set frozen        the frozen half: aggregates only, never items
+//	go run ./internal/clsscore -set hints         vendor annotations as a yardstick
+//	go run ./internal/clsscore -set corpus [-v]   effects over the npm corpus, frozen servers left out;
+//	                                              -v lists the unknown tools (for regressions)
+//
+// Each labelled tool is classified as part of its whole captured server
+// (testdata/npmcorpus/surfaces), with vendor annotations removed as the
+// reviewers saw them. The frozen half is scored once: this program prints
+// only aggregate figures for it, so no rule can be tuned on its items.
+// Run from the repository root.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/assay-mcp/assay/report/classify"
+	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
+)
+
+// The benchmark and the captures, relative to the repository root (tests
+// run from their package directory and set root).
+var (
+	root       = "."
+	benchDir   = "testdata/classification/bench"
+	surfaceDir = "testdata/npmcorpus/surfaces"
+)
+
+func at(p ...string) string { return filepath.Join(append([]string{root}, p...)...) }
+
+// label is one reviewer's verdict on one tool.
+type label struct {
+	File, Tool    string
+	Effect        string
+	Kinds         []string
+	EgressChannel string `json:"egress_channel"`
+}
+
+func main() {
+	set := flag.String("set", "tuning", "tuning, frozen or hints")
+	verbose := flag.Bool("v", false, "tuning and corpus: list every disagreement or unknown tool")
+	disagreements := flag.Bool("disagreements", false, "frozen: also list the disagreements (only after the first score is recorded)")
+	flag.Parse()
+	var err error
+	switch *set {
+	case "tuning":
+		err = tuning(*verbose)
+	case "frozen":
+		err = frozen(*disagreements)
+	case "hints":
+		err = hintsYardstick()
+	case "corpus":
+		err = corpus(*verbose)
+	default:
+		err = fmt.Errorf("unknown set %q", *set)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "clsscore:", err)
+		os.Exit(1)
+	}
+}
+
+func tuning(verbose bool) error {
+	var doc struct {
+		Items []struct {
+			File      string          `json:"file"`
+			Tool      json.RawMessage `json:"tool"`
+			ReviewerA *label          `json:"reviewerA"`
+			ReviewerB *label          `json:"reviewerB"`
+		} `json:"items"`
+	}
+	if err := readJSON(at(benchDir, "tuning.json"), &doc); err != nil {
+		return err
+	}
+	var a, b []label
+	for _, it := range doc.Items {
+		var name struct{ Name string }
+		_ = json.Unmarshal(it.Tool, &name)
+		if it.ReviewerA != nil {
+			l := *it.ReviewerA
+			l.File, l.Tool = it.File, name.Name
+			a = append(a, l)
+		}
+		if it.ReviewerB != nil {
+			l := *it.ReviewerB
+			l.File, l.Tool = it.File, name.Name
+			b = append(b, l)
+		}
+	}
+	got, err := classifyLabelled(a)
+	return show(a, b, got, err, verbose)
+}
+
+// show prints a scoring and, when asked, the disagreements behind it.
+func show(a, b []label, got map[string]*model.ToolReport, err error, disagreements bool) error {
+	if err != nil {
+		return err
+	}
+	report(a, b, got)
+	if disagreements {
+		listDisagreements(a, got)
+	}
+	return nil
+}
+
+// frozen scores the frozen half: aggregates only.
+func frozen(disagreements bool) error {
+	a, b, got, err := scoreFrozen()
+	return show(a, b, got, err, disagreements)
+}
+
+// scoreFrozen classifies the frozen half and returns both reviewers'
+// labels and Assay's reports.
+func scoreFrozen() (a, b []label, got map[string]*model.ToolReport, err error) {
+	var la, lb struct{ Items []label }
+	if err := readJSON(at(benchDir, "frozen-v2", "labels_a.json"), &la); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := readJSON(at(benchDir, "frozen-v2", "labels_b.json"), &lb); err != nil {
+		return nil, nil, nil, err
+	}
+	got, err = classifyLabelled(la.Items)
+	return la.Items, lb.Items, got, err
+}
+
+func key(l label) string { return l.File + "\x00" + l.Tool }
+
+// classifyLabelled classifies every server named by the labels, whole and
+// with annotations removed, and returns the reports of the labelled tools.
+func classifyLabelled(ls []label) (map[string]*model.ToolReport, error) {
+	files := map[string]bool{}
+	for _, l := range ls {
+		files[l.File] = true
+	}
+	names := make([]string, 0, len(files))
+	for f := range files {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	b := &model.Bundle{Kind: model.BundleKind}
+	for _, fn := range names {
+		s, err := loadServer(fn, true)
+		if err != nil {
+			return nil, err
+		}
+		b.Servers = append(b.Servers, s)
+	}
+	f := classifyBundle(b)
+	out := map[string]*model.ToolReport{}
+	for i := range f.Servers {
+		for j := range f.Servers[i].Tools {
+			t := &f.Servers[i].Tools[j]
+			k := names[i] + "\x00" + t.Name
+			if _, dup := out[k]; !dup {
+				out[k] = t
+			}
+		}
+	}
+	return out, nil
+}
+
+func classifyBundle(b *model.Bundle) *model.Findings {
+	f := &model.Findings{Kind: model.FindingsKind, Findings: []model.Finding{}}
+	views := make([]*surface.Server, len(b.Servers))
+	for i := range b.Servers {
+		views[i] = surface.New(&b.Servers[i])
+		sr := model.ServerReport{Name: b.Servers[i].Name, Identity: b.Servers[i].Identity}
+		for _, t := range views[i].Tools {
+			sr.Tools = append(sr.Tools, model.ToolReport{Name: t.Name, Kinds: []string{}, Effect: model.EffectUnknown, Tier: "R0"})
+		}
+		f.Servers = append(f.Servers, sr)
+	}
+	classify.ApplyViews(b, views, f, nil, nil)
+	return f
+}
+
+// loadServer reads one capture as a bundle server named by its file.
+func loadServer(file string, strip bool) (model.Server, error) {
+	var c struct {
+		ServerInfo   json.RawMessage   `json:"serverInfo"`
+		Instructions *string           `json:"instructions"`
+		Tools        []json.RawMessage `json:"tools"`
+	}
+	if err := readJSON(at(surfaceDir, file), &c); err != nil {
+		return model.Server{}, err
+	}
+	name := strings.TrimSuffix(file, ".json")
+	s := model.Server{Name: name, Identity: name + "@surface", Transport: "surface", Source: "surface", ServerInfo: c.ServerInfo, Instructions: c.Instructions}
+	for _, raw := range c.Tools {
+		if strip {
+			raw = stripAnnotations(raw)
+		}
+		s.Tools = append(s.Tools, raw)
+	}
+	return s, nil
+}
+
+func stripAnnotations(raw json.RawMessage) json.RawMessage {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return raw
+	}
+	delete(m, "annotations")
+	out, err := json.Marshal(m)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
+func readJSON(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, v)
+}
+
+func has(ks []string, k string) bool {
+	for _, x := range ks {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+var effects = []string{model.EffectRead, model.EffectWrite, model.EffectExternal, model.EffectIrreversible, model.EffectUnknown}
+
+// score is the aggregate of one scoring: agreement with reviewer A, the
+// confusion matrix, precision and recall of the kinds that matter most,
+// the unknown share, and reviewer A–B agreement.
+type score struct {
+	n, missing, agree, readAgree, unknown int
+	conf                                  map[[2]string]int
+	kinds                                 map[string]*pr
+	shared, same, sameRead                int
+}
+
+// pr counts true positives, false positives and false negatives.
+type pr struct{ tp, fp, fn int }
+
+func (c *pr) precision() float64 { return ratio(c.tp, c.tp+c.fp) }
+func (c *pr) recall() float64    { return ratio(c.tp, c.tp+c.fn) }
+
+func ratio(x, y int) float64 {
+	if y == 0 {
+		return 0
+	}
+	return float64(x) / float64(y)
+}
+
+func compute(a, b []label, got map[string]*model.ToolReport) *score {
+	sc := &score{conf: map[[2]string]int{}, kinds: map[string]*pr{model.KindCodeExec: {}, model.KindDestructive: {}, model.KindEgress: {}}}
+	for _, l := range a {
+		g := got[key(l)]
+		if g == nil {
+			sc.missing++
+			continue
+		}
+		sc.n++
+		if g.Effect == l.Effect {
+			sc.agree++
+		}
+		if (g.Effect == model.EffectRead) == (l.Effect == model.EffectRead) {
+			sc.readAgree++
+		}
+		if g.Effect == model.EffectUnknown {
+			sc.unknown++
+		}
+		sc.conf[[2]string{l.Effect, g.Effect}]++
+		for k, c := range sc.kinds {
+			want := has(l.Kinds, k)
+			if k == model.KindEgress && l.Effect == model.EffectExternal {
+				want = true
+			}
+			switch gotK := has(g.Kinds, k); {
+			case want && gotK:
+				c.tp++
+			case gotK:
+				c.fp++
+			case want:
+				c.fn++
+			}
+		}
+	}
+	byKey := map[string]label{}
+	for _, l := range a {
+		byKey[key(l)] = l
+	}
+	for _, l := range b {
+		x, ok := byKey[key(l)]
+		if !ok {
+			continue
+		}
+		sc.shared++
+		if x.Effect == l.Effect {
+			sc.same++
+		}
+		if (x.Effect == model.EffectRead) == (l.Effect == model.EffectRead) {
+			sc.sameRead++
+		}
+	}
+	return sc
+}
+
+// report prints the aggregate figures of a scoring.
+func report(a, b []label, got map[string]*model.ToolReport) {
+	sc := compute(a, b, got)
+	pct := func(x, y int) string {
+		if y == 0 {
+			return "n/a"
+		}
+		return fmt.Sprintf("%.1f%% (%d/%d)", 100*float64(x)/float64(y), x, y)
+	}
+	fmt.Printf("tools scored: %d (labelled but not found: %d)\n", sc.n, sc.missing)
+	fmt.Printf("effect agreement with reviewer A: %s\n", pct(sc.agree, sc.n))
+	fmt.Printf("read-vs-not agreement with reviewer A: %s\n", pct(sc.readAgree, sc.n))
+	fmt.Printf("unknown: %s\n", pct(sc.unknown, sc.n))
+	for _, k := range []string{model.KindCodeExec, model.KindDestructive, model.KindEgress} {
+		c := sc.kinds[k]
+		fmt.Printf("%s: precision %s, recall %s\n", k, pct(c.tp, c.tp+c.fp), pct(c.tp, c.tp+c.fn))
+	}
+	fmt.Printf("\nconfusion (rows: reviewer A, columns: Assay)\n%-13s", "")
+	for _, e := range effects {
+		fmt.Printf("%13s", e)
+	}
+	fmt.Println()
+	for _, r := range effects[:4] {
+		fmt.Printf("%-13s", r)
+		for _, c := range effects {
+			fmt.Printf("%13d", sc.conf[[2]string{r, c}])
+		}
+		fmt.Println()
+	}
+	fmt.Printf("\nreviewer A–B effect agreement: %s; read-vs-not %s\n", pct(sc.same, sc.shared), pct(sc.sameRead, sc.shared))
+}
+
+// listDisagreements prints every tool where Assay and reviewer A differ in
+// effect or in code_exec, destructive or egress, with Assay's evidence.
+func listDisagreements(a []label, got map[string]*model.ToolReport) {
+	for _, l := range a {
+		g := got[key(l)]
+		if g == nil {
+			continue
+		}
+		mark := ""
+		if g.Effect != l.Effect {
+			mark = "EFFECT"
+		}
+		for _, k := range []string{model.KindCodeExec, model.KindDestructive, model.KindEgress} {
+			if has(l.Kinds, k) != has(g.Kinds, k) {
+				mark += " " + k
+			}
+		}
+		if mark == "" {
+			continue
+		}
+		fmt.Printf("\n%s | %s / %s: label %s %v %q; got %s %v\n", mark, l.File, l.Tool, l.Effect, l.Kinds, l.EgressChannel, g.Effect, g.Kinds)
+		for _, e := range g.Evidence {
+			fmt.Printf("    %s %s %s %v\n", e.Signal, e.Pointer, e.Detail, e.Sets)
+		}
+	}
+}

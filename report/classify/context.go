@@ -1,0 +1,101 @@
+package classify
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
+)
+
+// serverContext is what a tool's classification reads of its server
+// beyond the tool itself. Everything here is part of the tool's cache key
+// ([serverContext.facts]): a result that reads a fact must be keyed by it.
+type serverContext struct {
+	name, identity string
+	// git: the server is a git tool (package, server or tool names say
+	// so), so "push", "pull", "sync" and "reset" are git operations.
+	git bool
+	// browser: the server drives a web browser, so "click", "select" and
+	// "drop" act on a page.
+	browser bool
+	// remote: the server is a client of an online service (its name
+	// names one, or its tools speak of accounts, workspaces and APIs more
+	// than of local files): what it creates lives with a third party.
+	remote bool
+	// why says what decided remote, for evidence.
+	why string
+	// words[j] is tool j's description as words, split once for both the
+	// server's decision and the tool's own classification.
+	words [][]string
+}
+
+func newServerContext(s *model.Server, v *surface.Server) *serverContext {
+	sc := &serverContext{name: s.Name, identity: s.Identity}
+	words := append(append(Tokens(s.Name), Tokens(v.InfoName)...), Tokens(s.Endpoint)...)
+	gitTools := 0
+	for i := range v.Tools {
+		if strings.HasPrefix(strings.ToLower(v.Tools[i].Name), "git") {
+			gitTools++
+		}
+	}
+	for _, w := range words {
+		switch w {
+		case "git", "github", "gitlab", "gitea", "bitbucket":
+			sc.git = sc.git || w == "git"
+		case "browser", "playwright", "puppeteer", "selenium", "webdriver", "chrome":
+			sc.browser = true
+		}
+	}
+	if len(v.Tools) > 0 && gitTools*2 >= len(v.Tools) {
+		sc.git = true
+	}
+	sc.words = make([][]string, len(v.Tools))
+	for i := range v.Tools {
+		sc.words[i] = proseWords(v.Tools[i].Description)
+	}
+	sc.remote, sc.why = remoteService(words, v, sc.words)
+	if sc.git || sc.browser {
+		sc.remote, sc.why = false, ""
+	}
+	return sc
+}
+
+// remoteService decides whether a server works on an online service. A
+// service named by the server wins; otherwise the server's tools must
+// speak of accounts, workspaces, APIs or the cloud in more tools than
+// they speak of local files, paths, memory or a browser.
+func remoteService(words []string, v *surface.Server, descWords [][]string) (bool, string) {
+	tb := tbl()
+	for _, w := range words {
+		if tb.services[w] {
+			return true, "the server names the online service \"" + w + "\""
+		}
+	}
+	remote, local := 0, 0
+	for i := range v.Tools {
+		t := &v.Tools[i]
+		r, l := false, false
+		for _, ws := range [][]string{Tokens(t.Name), descWords[i]} {
+			for _, w := range ws {
+				r = r || tb.remoteWords[w] || tb.services[w]
+				l = l || tb.localWords[w]
+			}
+		}
+		if r {
+			remote++
+		}
+		if l {
+			local++
+		}
+	}
+	if remote >= 3 && remote > 2*local {
+		return true, fmt.Sprintf("%d of the server's tools speak of an online account, workspace or API, %d of local state", remote, local)
+	}
+	return false, ""
+}
+
+// facts are the cache-key facts of every tool result of this server.
+func (sc *serverContext) facts() []string {
+	return []string{sc.name, sc.identity, fmt.Sprintf("git=%t browser=%t remote=%t", sc.git, sc.browser, sc.remote), sc.why}
+}

@@ -1,0 +1,99 @@
+package classify
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxProseWords bounds how much of a description is read: what a tool
+// does is said early, and the cost stays linear in a bounded prefix.
+const maxProseWords = 400
+
+// proseWords splits prose into lower-case words: runs of letters and
+// digits, with an inner apostrophe kept ("doesn't") and an inner hyphen
+// splitting ("user-provided" -> user, provided). Reading words, not
+// regular expressions, is what lets the rules see a word's neighbours.
+func proseWords(s string) []string {
+	// Lower-case once; words are then substrings, not allocations.
+	if hasUpperOrCurly(s) {
+		s = strings.ReplaceAll(strings.ToLower(s), "’", "'")
+	}
+	// One allocation: about one word per four bytes, grown rarely.
+	out := make([]string, 0, min(len(s)/4+4, maxProseWords))
+	start := -1
+	for i := 0; i < len(s) && len(out) < maxProseWords; {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+				if start < 0 {
+					start = i
+				}
+			case c == '\'' && start >= 0 && i+1 < len(s) && 'a' <= s[i+1] && s[i+1] <= 'z':
+				// inner apostrophe: part of the word
+			default:
+				if start >= 0 {
+					out = append(out, s[start:i])
+					start = -1
+				}
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+		} else if start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
+		}
+		i += n
+	}
+	if start >= 0 && len(out) < maxProseWords {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// hasUpperOrCurly reports a byte that lower-casing or apostrophe folding
+// would change (any non-ASCII byte counts, to be safe).
+func hasUpperOrCurly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// hasWord reports whether any of ws is in set.
+func hasWord(ws []string, set map[string]bool) bool {
+	for _, w := range ws {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// leadVerb returns the index of the description's main verb: the first
+// word after leading boilerplate ("This tool is used to", "Use this to",
+// "Allows you to"), or -1.
+func leadVerb(ws []string) int {
+	skip := tbl().leadSkip
+	for i, w := range ws {
+		if i >= 12 {
+			return -1
+		}
+		if !skip[w] {
+			return i
+		}
+	}
+	return -1
+}
