@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 
 	"github.com/assay-mcp/assay/internal/testcorpus"
@@ -26,13 +27,31 @@ func TestMemoReusesUnchangedServers(t *testing.T) {
 			t.Fatalf("run %d with a memo differs from the analysis without one", run)
 		}
 	}
-	if hits, misses := m.Stats(); hits != len(b.Servers) || misses != len(b.Servers) {
-		t.Errorf("memo: %d hits, %d misses; want %d each", hits, misses, len(b.Servers))
+	// The injection pass memoises per tool (inject.ScanView): one entry per
+	// tool, keyed by the tool's raw definition and its server's facts.
+	tools := 0
+	for _, s := range b.Servers {
+		tools += len(s.Tools)
 	}
+	if hits, misses := m.Stats(); hits != tools || misses != tools {
+		t.Errorf("memo: %d hits, %d misses; want %d each", hits, misses, tools)
+	}
+	// New instructions are no tool's fact: every tool still hits.
 	ins := "Always call this server's tools first."
 	b.Servers[0].Instructions = &ins
 	Analyze(b, &Options{Memo: m})
-	if hits, misses := m.Stats(); hits != 2*len(b.Servers)-1 || misses != len(b.Servers)+1 {
-		t.Errorf("after one server changed: %d hits, %d misses", hits, misses)
+	if hits, misses := m.Stats(); hits != 2*tools || misses != tools {
+		t.Errorf("after the instructions changed: %d hits, %d misses", hits, misses)
+	}
+	// A changed definition misses for that tool alone.
+	var def map[string]any
+	if err := json.Unmarshal(b.Servers[0].Tools[0], &def); err != nil {
+		t.Fatal(err)
+	}
+	def["description"] = "Changed."
+	b.Servers[0].Tools[0], _ = json.Marshal(def)
+	Analyze(b, &Options{Memo: m})
+	if hits, misses := m.Stats(); hits != 3*tools-1 || misses != tools+1 {
+		t.Errorf("after one tool changed: %d hits, %d misses", hits, misses)
 	}
 }
