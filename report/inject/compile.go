@@ -37,8 +37,8 @@ type ref struct{ rule, slot, entry int32 }
 type matcher struct {
 	rules    []crule
 	exact    map[string][]ref // first word → entries starting with it
-	prefix   map[string][]ref // first-word prefix → entries
-	prefLens []int            // lengths present in prefix, ascending
+	prefix   map[string][]ref // first three bytes of a prefix word → entries
+	short    []ref            // prefix words shorter than three bytes
 	toolRefs []ref            // {tool} entries
 	sinkRefs []ref            // {sink} entries
 	selfRefs []ref            // {self} entries
@@ -54,7 +54,6 @@ var theMatcher = sync.OnceValue(buildMatcher)
 
 func buildMatcher() *matcher {
 	m := &matcher{exact: map[string][]ref{}, prefix: map[string][]ref{}}
-	lens := map[int]bool{}
 	for _, table := range allRules() {
 		for i := range table {
 			r := &table[i]
@@ -79,9 +78,10 @@ func buildMatcher() *matcher {
 						m.sinkRefs = append(m.sinkRefs, rf)
 					case e.self:
 						m.selfRefs = append(m.selfRefs, rf)
+					case e.prefix && len(e.words) == 1 && len(e.words[0]) < 3:
+						m.short = append(m.short, rf)
 					case e.prefix && len(e.words) == 1:
-						m.prefix[e.words[0]] = append(m.prefix[e.words[0]], rf)
-						lens[len(e.words[0])] = true
+						m.prefix[e.words[0][:3]] = append(m.prefix[e.words[0][:3]], rf)
 					default:
 						m.exact[e.words[0]] = append(m.exact[e.words[0]], rf)
 					}
@@ -92,10 +92,6 @@ func buildMatcher() *matcher {
 			m.rules = append(m.rules, c)
 		}
 	}
-	for n := range lens {
-		m.prefLens = append(m.prefLens, n)
-	}
-	sortInts(m.prefLens)
 	for _, ri := range m.patterns {
 		m.gate.addPattern(m.rules[ri].re.Terms())
 	}
@@ -191,12 +187,4 @@ func (e *entry) matchAt(toks []token, i int) (int, bool) {
 		}
 	}
 	return i + len(e.words), true
-}
-
-func sortInts(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
 }

@@ -230,13 +230,17 @@ func candidates(orig string, sh *Shadow) []decoded {
 	if sh.Tagged != "" {
 		cands = append(cands, decoded{"unicode tags", 0, 0, sh.Tagged})
 	}
-	if len(sh.Text) < 24 || commonWords(sh.Text) > 0 {
+	cw := -1
+	if len(sh.Text) >= 24 {
+		cw = commonWords(sh.Text)
+	}
+	if cw != 0 {
 		// English prose is not ROT13; skip the rotation.
 	} else if r := rot13(sh.Text); rot13Candidate(r) {
 		cands = append(cands, decoded{"rot13", 0, len(orig), r})
 	}
 	cands = append(cands, charCodes(orig)...)
-	if len(sh.Text) > 24 && commonWords(sh.Text) <= 1 {
+	if cw >= 0 && cw <= 1 {
 		if r := reverse(sh.Text); commonWords(r) >= 3 {
 			cands = append(cands, decoded{"reversed text", 0, len(orig), r})
 		}

@@ -51,13 +51,13 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 		for _, rf := range m.exact[w] {
 			m.try(rf, toks, i, x)
 		}
-		for _, n := range m.prefLens {
-			if n > len(w) {
-				break
-			}
-			for _, rf := range m.prefix[w[:n]] {
+		if len(w) >= 3 {
+			for _, rf := range m.prefix[w[:3]] {
 				m.try(rf, toks, i, x)
 			}
+		}
+		for _, rf := range m.short {
+			m.try(rf, toks, i, x)
 		}
 		if toolish(text, toks, i, sc) {
 			for _, rf := range m.toolRefs {
@@ -258,7 +258,7 @@ func forSecrets(name string) bool {
 func sinkAt(text string, toks []token, i int) bool {
 	t := toks[i]
 	if (t.s == "http" || t.s == "https" || t.s == "wss") && strings.HasPrefix(text[t.end:], "://") {
-		return true
+		return !strings.HasSuffix(text[:t.start], "](") // a markdown link is a citation
 	}
 	return t.end+1 < len(text) && text[t.end] == '@' && isWordByte(text[t.end+1])
 }

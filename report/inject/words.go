@@ -13,6 +13,17 @@ var instructions = Slot{"instruction*", "rule*", "guideline*", "guidance", "dire
 	"инструкци*", "правил*", "указани*", "指令", "指示", "规则", "規則", "命令", "ルール", "设定", "設定", "지시*", "규칙*", "명령*",
 	"التعليمات", "निर्देश"}
 
+// guidance is what shapes the model's behaviour, named in any way.
+var guidance = append(Slot{"guardrail*", "restrictions", "boundaries", "system text", "system message", "system-level", "chat setup",
+	"framework", "brief", "directives", "charter", "rules you", "instructions you", "what you were told", "you were configured", "you were launched",
+	"configured you", "set by your", "your platform", "your developers"}, instructions...)
+
+// devalue are words that strip guidance of its force.
+var devalue = append(Slot{"withdrawn", "provisional", "nonbinding", "non-binding", "not in force", "no longer in force", "paused", "suggestion",
+	"formality", "draft", "issued in error", "older deployment", "background noise", "do not apply", "lifted", "temporary", "may be disregarded",
+	"secondary", "senior to", "no longer reflect*", "meant for", "relaxed", "waived", "off", "disabled", "switched off", "turned off", "suspended",
+	"not binding", "optional"}, invalidate...)
+
 // invalidate are verbs and states that void something.
 var invalidate = Slot{"ignore*", "disregard*", "forget*", "override*", "overrid*", "supersed*", "replaced by", "replaces", "void*", "obsolete",
 	"outdated", "stale", "revoked", "suspended", "lifted", "rolled back", "no longer appl*", "no longer valid", "no longer in effect",
@@ -29,7 +40,7 @@ var prior = Slot{"previous", "prior", "earlier", "above", "preceding", "original
 	"先前", "所有", "前の", "これまでの", "이전"}
 
 // precedence claims rank over other guidance.
-var precedence = Slot{"take* precedence", "priority over", "precedence over", "supersede*", "outrank*", "overrule*",
+var precedence = Slot{"rank* above", "ranks higher", "outweigh*", "count* for less", "counts for more", "wins", "take* priority", "take* precedence", "priority over", "precedence over", "supersede*", "outrank*", "overrule*",
 	"override*", "prevail*", "higher priority", "highest priority", "top priority", "more authoritative", "authoritative",
 	"trumps", "wins over", "win over", "comes first", "come first", "primary source", "in place of",
 	"prioridad", "priorite", "prioritat", "vorrang", "priorita", "приоритет*", "优先", "優先", "우선"}
@@ -62,7 +73,7 @@ var discloseVerbs = Slot{"tell*", "inform*", "mention*", "reveal*", "disclose*",
 
 // hideWords keep something out of sight.
 var hideWords = Slot{"hide*", "conceal*", "secret", "secretly", "in secret", "silent*", "quiet*", "covert*", "discreet*", "invisible", "hidden",
-	"behind the scenes", "unnoticed", "unaware", "in the background", "to yourself", "between us", "off the record",
+	"behind the scenes", "unnoticed", "unaware", "in the background", "to yourself", "between us", "between you and", "off the record",
 	"confidential", "omit*", "leave out", "suppress*", "undisclosed", "stealth*", "out of the transcript", "out of your reply",
 	"out of the response", "out of the reply", "out of the answer", "keep it out", "unmentioned",
 	"secrete*", "discretement", "silencieusement", "en secreto", "en silencio", "silenciosamente", "em segredo", "in segreto",
@@ -71,7 +82,7 @@ var hideWords = Slot{"hide*", "conceal*", "secret", "secretly", "in secret", "si
 
 // confirmWords are the person's say before an action.
 var confirmWords = Slot{"confirm*", "approv*", "permission*", "consent*", "authoriz*", "authoris*", "review*", "sign-off",
-	"sign off", "double-check*", "verification", "ask*", "asking", "prompt*", "check with", "check in", "go-ahead",
+	"sign off", "double-check*", "verification", "ask", "asking", "confirmation prompt*", "approval prompt*", "permission prompt*", "check with", "check in", "go-ahead",
 	"confirmation", "human in the loop", "human-in-the-loop", "user input", "interaction", "acknowledg*",
 	"confirmer", "confirmation", "autorisation", "permiso", "confirmacion", "aprobacion", "autorizacao", "confirmacao",
 	"conferma", "autorizzazione", "bestatig*", "genehmigung", "zustimmung", "ruckfrage", "freigabe", "bevestig*",
@@ -93,8 +104,8 @@ var sensitiveObjects = Slot{"private key*", "ssh key*", "api key*", "api_key*", 
 
 // sendVerbs move data somewhere.
 var sendVerbs = Slot{"send*", "sent", "post*", "forward*", "upload*", "transmit*", "exfiltrat*", "relay*", "mirror*", "sync*",
-	"submit*", "deliver*", "report*", "beacon*", "ship*", "push*", "copy", "copies", "cc", "bcc", "email*", "e-mail*", "mail*",
-	"share*", "pass*", "include*", "attach*", "append*", "embed*", "put", "place", "store*", "log*", "write*", "dump*", "leak*",
+	"submit*", "deliver*", "report*", "beacon*", "ship*", "push*", "copy", "cc", "bcc", "email*", "e-mail*", "mail*",
+	"share*", "pass*", "include*", "attach*", "append*", "embed*", "log", "dump*", "leak*",
 	"envoie*", "envoyer", "envie*", "envoyez", "transmet*", "transfere*", "envia*", "enviar", "reenvia*", "encaminh*", "invia*", "inoltra*",
 	"sende*", "senden", "schick*", "ubermittel*", "weiterleit*", "stuur*", "gonder*", "wyslij", "отправ*", "пересыл*",
 	"перешли*", "发送", "转发", "上传", "送信", "転送", "送っ", "보내*", "전송*", "전달*"}
@@ -166,7 +177,7 @@ var modalWords = Slot{"must", "should", "shall", "need to", "needs to", "has to"
 	"必须", "应该", "务必", "しなければ", "必ず", "해야"}
 
 // discussion marks text about injection itself: scanners, tests, docs.
-var discussion = Slot{"injection*", "jailbreak*", "detect*", "scan*", "guardrail*", "classif*", "red team*", "red-team*",
+var discussion = Slot{"injection*", "jailbreak*", "detect*", "scan*", "classif*", "red team*", "red-team*",
 	"adversarial", "malicious", "attack*", "threat*", "phishing", "vulnerab*", "sanitiz*", "sanitis*", "moderation",
 	"heuristic*", "poison*", "benchmark*", "test case*", "red flag*", "suspicious"}
 
