@@ -92,6 +92,9 @@ func (l Labelled) Scope() *inject.Scope {
 	for _, p := range l.Params {
 		sc.Params[strings.ToLower(p)] = true
 	}
+	if Kind(l.Where) == "param" && len(l.Params) > 0 {
+		sc.Param = strings.ToLower(l.Params[0]) // where ServerFor puts it
+	}
 	return sc
 }
 
@@ -240,6 +243,7 @@ func ServerExamples(s *model.Server) []inject.Example {
 		if t.Tool >= 0 {
 			sc.Self = strings.ToLower(v.Tools[t.Tool].Name)
 			sc.Params = inject.ParamsOf(v.ToolTexts(t.Tool))
+			sc.Param = inject.ParamOf(t.Path)
 		}
 		ex = append(ex, inject.Example{Text: t.Value, Kind: inject.KindOf(t), Scope: sc})
 	}

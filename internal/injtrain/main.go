@@ -19,15 +19,24 @@ import (
 
 	"github.com/assay-mcp/assay/internal/injdata"
 	"github.com/assay-mcp/assay/report/inject"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 func main() {
 	out := flag.String("o", "", "weights file (default report/inject/weights.bin)")
 	eval := flag.Bool("eval", false, "print tuning-set recall and corpus false alarms instead of training")
 	list := flag.Bool("list", false, "with -eval: list every flagged corpus tool and missed attack")
+	md := flag.Bool("corpus-md", false, "print every flagged npm corpus tool as markdown (for docs/injection.md)")
 	cv := flag.String("cv", "", "with -eval: train without these comma-separated sets first and score only them")
 	flag.Parse()
 	root := injdata.Root()
+	if *md {
+		if err := corpusMarkdown(root); err != nil {
+			fmt.Fprintln(os.Stderr, "injtrain:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *eval {
 		var only map[string]bool
 		if *cv != "" {
@@ -176,4 +185,35 @@ func clip(s string) string {
 		s = s[:220]
 	}
 	return fmt.Sprintf("%q", s)
+}
+
+// corpusMarkdown lists every finding on the npm corpus with the text it is
+// about.
+func corpusMarkdown(root string) error {
+	servers, err := injdata.Corpus(root, "npm")
+	if err != nil {
+		return err
+	}
+	fmt.Println("| server | finding | element | text (first 300 bytes) |")
+	fmt.Println("|---|---|---|---|")
+	for _, s := range servers {
+		v := surface.New(&s.Server)
+		texts := map[string]string{}
+		for _, t := range v.Texts {
+			texts[t.Element] = t.Value
+		}
+		for _, f := range inject.ScanServer(&s.Server, nil) {
+			t := texts[f.Element]
+			if len(t) > 300 {
+				t = t[:300] + "…"
+			}
+			fmt.Printf("| %s | %s | `%s` | %s |\n", s.File, f.ID, cell(f.Element), cell(fmt.Sprintf("%q", t)))
+		}
+	}
+	return nil
+}
+
+// cell escapes a markdown table cell.
+func cell(s string) string {
+	return strings.NewReplacer("|", "\\|", "\n", " ", "`", "'").Replace(s)
 }

@@ -230,18 +230,15 @@ func candidates(orig string, sh *Shadow) []decoded {
 	if sh.Tagged != "" {
 		cands = append(cands, decoded{"unicode tags", 0, 0, sh.Tagged})
 	}
-	cw := -1
-	if len(sh.Text) >= 24 {
-		cw = commonWords(sh.Text)
-	}
-	if cw != 0 {
-		// English prose is not ROT13; skip the rotation.
-	} else if r := rot13(sh.Text); rot13Candidate(r) {
-		cands = append(cands, decoded{"rot13", 0, len(orig), r})
+	if hasAny(sh.Text, " gur ", " lbh ", " naq ", " gb ", " nyy ", " vtaber ") {
+		// Only text carrying ROT13 forms of common words is rotated.
+		if r := rot13(sh.Text); rot13Candidate(r) {
+			cands = append(cands, decoded{"rot13", 0, len(orig), r})
+		}
 	}
 	cands = append(cands, charCodes(orig)...)
-	if cw >= 0 && cw <= 1 {
-		if r := reverse(sh.Text); commonWords(r) >= 3 {
+	if hasAny(sh.Text, " eht ", " uoy ", " dna ", " lla ", " ot ") {
+		if r := reverse(sh.Text); commonWords(r) >= 2 {
 			cands = append(cands, decoded{"reversed text", 0, len(orig), r})
 		}
 	}
@@ -306,6 +303,16 @@ func reverse(s string) string {
 		r[i], r[j] = r[j], r[i]
 	}
 	return string(r)
+}
+
+// hasAny reports whether s contains one of subs.
+func hasAny(s string, subs ...string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // commonWords counts frequent English function words in a shadow text.

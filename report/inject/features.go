@@ -65,6 +65,9 @@ func features(sigs []signal, toks []token, cx context, kind string, out []uint32
 	if cx.selfed {
 		out = append(out, fnv1a('x', "self"))
 	}
+	if cx.aboutParam {
+		out = append(out, fnv1a('x', "about_param"))
+	}
 	if cx.offPurpose {
 		out = append(out, fnv1a('x', "off_purpose"))
 	}

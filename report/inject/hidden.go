@@ -3,6 +3,7 @@ package inject
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // hiddenVerdict reports characters a reader cannot see but the model
@@ -39,22 +40,22 @@ func hiddenVerdict(orig string, sh *Shadow) (verdict, bool) {
 
 // paddingRun is the blank run after which further text is out of sight
 // in most viewers.
-const paddingRun = 160
+const paddingRun = 64
 
 // padding returns the offset of text that follows a run of at least
-// paddingRun blank characters, or -1.
+// paddingRun blank characters (any Unicode space: NBSP and ideographic
+// spaces pad as well as ASCII ones), or -1.
 func padding(s string) int {
 	run := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case ' ', '\t', '\n', '\r':
+	for i, r := range s {
+		if unicode.IsSpace(r) || r == 0x3000 || r == 0x00A0 {
 			run++
-		default:
-			if run >= paddingRun {
-				return i
-			}
-			run = 0
+			continue
 		}
+		if run >= paddingRun {
+			return i
+		}
+		run = 0
 	}
 	return -1
 }

@@ -139,11 +139,27 @@ func scanTexts(texts []surface.Text, tool, server string, sc *Scope, opts *Optio
 			add("INJ-011", model.SevLow, fmt.Sprintf("analysed %d of %d bytes", cut, len(text)))
 			text = text[:cut]
 		}
-		for _, v := range judge(text, KindOf(t), sc, x) {
+		psc := sc
+		if p := ParamOf(t.Path); p != "" {
+			c := *sc
+			c.Param = p
+			psc = &c
+		}
+		for _, v := range judge(text, KindOf(t), psc, x) {
 			add(v.class.ID(), v.severity, v.evidence)
 		}
 	}
 	return out
+}
+
+// ParamOf is the lower-cased parameter a schema path describes, or "".
+func ParamOf(path string) string {
+	i := strings.LastIndex(path, "properties/")
+	if i < 0 {
+		return ""
+	}
+	p, _, _ := strings.Cut(path[i+len("properties/"):], "/")
+	return strings.ToLower(p)
 }
 
 // KindOf names where a string sits, for the scorer.

@@ -11,6 +11,10 @@ type Scope struct {
 	Self   string          // the tool the string belongs to, lower-case; "" for server text
 	Tools  map[string]bool // every tool name of the server, lower-case
 	Params map[string]bool // the described tool's parameter names, lower-case
+	// Param is the parameter whose description is judged, lower-case
+	// ("" for other strings); a signal that restates the parameter's own
+	// name (skip_consent: "whether to skip consent") describes it.
+	Param string
 }
 
 // signal is one rule that fired in one string.
@@ -25,6 +29,7 @@ type context struct {
 	voided                       int // signals dropped as negated, quoted or discussed
 	foreignTool, ownTool, selfed bool
 	offPurpose                   bool // a sensitive target in a tool not named for one
+	aboutParam                   bool // a signal's words are the described parameter's name
 }
 
 // occ is one occurrence of a slot entry: tokens [a, b).
@@ -119,6 +124,15 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 			continue
 		}
 		out = append(out, signal{rule: r, start: loc[0], end: loc[1]})
+	}
+	if sc != nil && sc.Param != "" {
+		for _, s := range out {
+			for _, t := range toks {
+				if t.start >= s.start && t.end <= s.end && len(t.s) >= 4 && strings.Contains(sc.Param, t.s) {
+					cx.aboutParam = true
+				}
+			}
+		}
 	}
 	for _, s := range out {
 		if s.rule.Class == Sensitive && sc != nil && sc.Self != "" && !forSecrets(sc.Self) {
