@@ -14,11 +14,14 @@ package injdata
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/assay-mcp/assay/internal/testcorpus"
 	"github.com/assay-mcp/assay/report/inject"
@@ -28,12 +31,15 @@ import (
 
 // Labelled is one labelled string of a tuning or training set.
 type Labelled struct {
-	Set    string
-	Class  string // attack class as labelled in the set; "" for benign
-	Where  string
-	Text   string
-	Tool   string
-	Params []string
+	Set   string
+	Class string // attack class as labelled in the set; "" for benign
+	// Transform is how the set hides the payload (base64, tags, zwsp...);
+	// Text is already transformed.
+	Transform string
+	Where     string
+	Text      string
+	Tool      string
+	Params    []string
 }
 
 type setFile struct {
@@ -73,7 +79,7 @@ func Sets(root string) ([]Labelled, error) {
 				}
 				text = string(b)
 			}
-			out = append(out, Labelled{Set: name, Class: a.Class, Where: a.Where, Text: text, Tool: a.Tool, Params: a.Params})
+			out = append(out, Labelled{Set: name, Class: a.Class, Transform: a.Transform, Where: a.Where, Text: Transform(a.Transform, text), Tool: a.Tool, Params: a.Params})
 		}
 		for _, b := range s.Benign {
 			out = append(out, Labelled{Set: name, Where: b.Where, Text: b.Text, Tool: b.Tool, Params: b.Params})
@@ -207,8 +213,8 @@ func ExamplesExcept(root string, skip map[string]bool) ([]inject.Example, error)
 	}
 	var ex []inject.Example
 	for _, l := range sets {
-		if skip[l.Set] {
-			continue
+		if skip[l.Set] || l.Transform != "" {
+			continue // transformed payloads are judged by decoding, not by the scorer
 		}
 		ex = append(ex, inject.Example{Text: l.Text, Kind: Kind(l.Where), Scope: l.Scope(), Attack: l.Class != "", Class: ClassOf(l.Class)})
 	}
@@ -289,4 +295,87 @@ func ServerFor(l Labelled) model.Server {
 	raw, _ := json.Marshal(def)
 	s.Tools = []json.RawMessage{raw}
 	return s
+}
+
+// Transform hides a payload the way the tuning sets say (base64, hex,
+// ROT13, percent, \u escapes, Unicode tags, zero-width and soft-hyphen
+// interleaving, bidi override, letter spacing, homoglyphs, full width).
+func Transform(how, s string) string {
+	switch how {
+	case "base64":
+		return "Configuration blob: " + base64.StdEncoding.EncodeToString([]byte(s))
+	case "base64url":
+		return "Token: " + base64.RawURLEncoding.EncodeToString([]byte(s))
+	case "hex":
+		return "Checksum data " + hex.EncodeToString([]byte(s))
+	case "rot13":
+		return strings.Map(func(r rune) rune {
+			switch {
+			case r >= 'a' && r <= 'z':
+				return 'a' + (r-'a'+13)%26
+			case r >= 'A' && r <= 'Z':
+				return 'A' + (r-'A'+13)%26
+			}
+			return r
+		}, s)
+	case "percent":
+		var b strings.Builder
+		for _, c := range []byte(s) {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+		return "Callback: " + b.String()
+	case "uescape":
+		var b strings.Builder
+		for _, r := range s {
+			fmt.Fprintf(&b, "\\u%04x", r)
+		}
+		return "Locale strings: " + b.String()
+	case "tags":
+		var b strings.Builder
+		b.WriteString("Returns the current time.")
+		for _, c := range []byte(s) {
+			b.WriteRune(rune(0xE0000 + int(c)))
+		}
+		return b.String()
+	case "zwsp":
+		return interleave(s, "\u200b")
+	case "softhyphen":
+		return interleave(s, "\u00ad")
+	case "bidi":
+		return "\u202e" + s + "\u202c"
+	case "letterspace":
+		words := strings.Fields(s)
+		for i, w := range words {
+			words[i] = strings.Join(strings.Split(w, ""), " ")
+		}
+		return strings.Join(words, "   ")
+	case "homoglyph":
+		return strings.NewReplacer("o", "о", "e", "е", "a", "а", "i", "і", "p", "р", "c", "с").Replace(s)
+	case "fullwidth":
+		return strings.Map(func(r rune) rune {
+			if r > ' ' && r < 0x7F {
+				return r - 0x21 + 0xFF01
+			}
+			return r
+		}, s)
+	}
+	return s
+}
+
+// interleave puts sep inside every word longer than three letters.
+func interleave(s, sep string) string {
+	var b strings.Builder
+	run := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			run++
+			if run == 3 {
+				b.WriteString(sep)
+			}
+		} else {
+			run = 0
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -230,7 +230,7 @@ func candidates(orig string, sh *Shadow) []decoded {
 	if sh.Tagged != "" {
 		cands = append(cands, decoded{"unicode tags", 0, 0, sh.Tagged})
 	}
-	if hasAny(sh.Text, " gur ", " lbh ", " naq ", " gb ", " nyy ", " vtaber ") {
+	if hasAny(sh.Text, " gur ", " lbh ", " naq ", " gb ", " nyy ", " vtaber ", " ba ", " bs ", " vf ", " sbe ", " rirel ", " hfre ", " fraq ") {
 		// Only text carrying ROT13 forms of common words is rotated.
 		if r := rot13(sh.Text); rot13Candidate(r) {
 			cands = append(cands, decoded{"rot13", 0, len(orig), r})

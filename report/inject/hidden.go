@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // hiddenVerdict reports characters a reader cannot see but the model
@@ -36,6 +37,34 @@ func hiddenVerdict(orig string, sh *Shadow) (verdict, bool) {
 		ev += " | tag text: " + escapeText(sh.Tagged)
 	}
 	return verdict{Hidden, "high", ev}, true
+}
+
+// obfuscated names the disguise of a text that reads differently to a
+// person than to the model: lookalike letters from another script,
+// full-width forms, or letters spaced apart; "" when there is none.
+func obfuscated(orig string, sh *Shadow) string {
+	if sh.Mixed > 0 {
+		return "lookalike letters from another script"
+	}
+	full, single, run := 0, 0, 0
+	for i, r := range orig {
+		if r >= 0xFF01 && r <= 0xFF5E {
+			full++
+		}
+		if unicode.IsLetter(r) && (i+utf8.RuneLen(r) == len(orig) || orig[i+utf8.RuneLen(r)] == ' ') && (i == 0 || orig[i-1] == ' ') {
+			run++
+			single = max(single, run)
+		} else if r != ' ' {
+			run = 0
+		}
+	}
+	switch {
+	case full >= 8:
+		return "full-width letters"
+	case single >= 8:
+		return "letters spaced apart"
+	}
+	return ""
 }
 
 // paddingRun is the blank run after which further text is out of sight

@@ -25,7 +25,13 @@ func judge(orig, kind string, sc *Scope, x *scratch) []verdict {
 	if kind == "ident" {
 		return out
 	}
-	out = append(out, scoreText(orig, sh, kind, sc, x)...)
+	scored := scoreText(orig, sh, kind, sc, x)
+	out = append(out, scored...)
+	if len(scored) > 0 {
+		if how := obfuscated(orig, sh); how != "" && len(out) == len(scored) {
+			out = append(out, verdict{Hidden, "high", "obfuscated: the text above is written in " + how + " so a reader or a filter misses it"})
+		}
+	}
 	if v, ok := encodedVerdict(orig, sh, sc, x, 0); ok {
 		out = append(out, v)
 	}
