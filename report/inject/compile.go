@@ -47,6 +47,7 @@ type matcher struct {
 	negators map[string]bool
 	discuss  *wordSet
 	quotes   *wordSet
+	third    *wordSet
 }
 
 // theMatcher builds the matcher once, on first use.
@@ -104,6 +105,7 @@ func buildMatcher() *matcher {
 	}
 	m.discuss = newWordSet(discussion)
 	m.quotes = newWordSet(quoteIntro)
+	m.third = newWordSet(thirdParty)
 	return m
 }
 

@@ -119,7 +119,7 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 			continue
 		}
 		ti := tokenAt(toks, loc[0])
-		if ti >= 0 && m.void(r, toks, ti, text) {
+		if ti >= 0 && m.void(r, toks, ti, text) || r.Class == Markup && strings.HasPrefix(text[loc[1]:], " tag") {
 			cx.voided++
 			continue
 		}
@@ -214,6 +214,18 @@ func (m *matcher) void(r *crule, toks []token, a int, text string) bool {
 	if r.Class == Hidden {
 		return false
 	}
+	if r.Class == Override {
+		for k := a; k >= 0 && toks[k].sent == sent; k-- {
+			if m.third.at(toks, k) {
+				return true
+			}
+		}
+		for k := a + 1; k < len(toks) && toks[k].sent == sent; k++ {
+			if m.third.at(toks, k) {
+				return true
+			}
+		}
+	}
 	for k := a; k >= 0 && toks[k].sent == sent; k-- {
 		if m.discuss.at(toks, k) {
 			return true
@@ -272,7 +284,9 @@ func forSecrets(name string) bool {
 func sinkAt(text string, toks []token, i int) bool {
 	t := toks[i]
 	if (t.s == "http" || t.s == "https" || t.s == "wss") && strings.HasPrefix(text[t.end:], "://") {
-		return !strings.HasSuffix(text[:t.start], "](") // a markdown link is a citation
+		host := text[t.end+3:]
+		local := strings.HasPrefix(host, "localhost") || strings.HasPrefix(host, "127.0.0.1")
+		return !local && !strings.HasSuffix(text[:t.start], "](") // a markdown link is a citation
 	}
 	return t.end+1 < len(text) && text[t.end] == '@' && isWordByte(text[t.end+1])
 }

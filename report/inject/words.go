@@ -34,8 +34,8 @@ var invalidate = Slot{"ignore*", "disregard*", "forget*", "override*", "overrid*
 	"تجاهل", "अनदेखा"}
 
 // prior qualifies earlier guidance.
-var prior = Slot{"previous", "prior", "earlier", "above", "preceding", "original", "initial", "existing", "old", "former", "all",
-	"any", "your", "other", "default", "startup", "launch", "loaded", "current", "standing", "that", "those",
+var prior = Slot{"previous", "prior", "earlier", "above", "preceding", "original", "old", "former", "all",
+	"any", "your", "other", "startup", "launch", "loaded", "standing", "those",
 	"precedentes", "anteriores", "anteriori", "vorherige*", "bisherige*", "alle", "vorige", "предыдущ*", "все", "之前", "以前",
 	"先前", "所有", "前の", "これまでの", "이전"}
 
@@ -52,8 +52,7 @@ var agentWords = Slot{"assistant*", "ai", "agent*", "model", "llm*", "chatbot", 
 	"助手", "模型", "アシスタント", "モデル", "어시스턴트", "모델"}
 
 // userWords are the person using the agent.
-var userWords = Slot{"user*", "human*", "person", "operator*", "customer*", "client*", "requester", "anyone", "owner",
-	"them", "him", "her", "end user*", "reviewer*", "admin*",
+var userWords = Slot{"user*", "human*", "person", "operator*", "customer*", "client*", "requester", "anyone", "owner", "end user*", "reviewer*", "admin*",
 	"utilisateur*", "usuario*", "utilizador*", "utente", "nutzer*", "benutzer*", "anwender*", "gebruiker*", "kullanici*",
 	"uzytkownik*", "пользовател*", "用户", "使用者", "ユーザー", "利用者", "사용자*", "المستخدم", "उपयोगकर्ता"}
 
@@ -65,14 +64,14 @@ var negators = Slot{"not", "never", "no", "don't", "dont", "doesn't", "do not", 
 
 // discloseVerbs tell someone something.
 var discloseVerbs = Slot{"tell*", "inform*", "mention*", "reveal*", "disclose*", "notify*", "alert*", "report*",
-	"surface*", "explain*", "say*", "let", "warn*", "share*", "expose*", "indicate*", "acknowledge*", "bring up",
+	"surface*", "explain*", "say*", "let", "warn*", "expose*", "indicate*", "acknowledge*", "bring up",
 	"dire", "dites", "dis", "conte", "digas", "diga", "informe*", "mentionne*", "reveler", "signaler", "decir*", "menciona*", "revela*", "informa*", "contar*", "dizer",
 	"sagen", "erwahn*", "informier*", "mitteil*", "verraten", "zeigen", "vertel*", "melden", "soyle*", "bahsetme*", "mow*",
 	"informowac", "сообща*", "говор*", "упомина*", "расскаж*", "рассказ*", "показ*", "告诉", "告知", "提及", "透露", "通知", "显示",
 	"伝え", "知らせ", "言わ", "表示", "알리*", "말하*", "언급*"}
 
 // hideWords keep something out of sight.
-var hideWords = Slot{"hide*", "conceal*", "secret", "secretly", "in secret", "silent*", "quiet*", "covert*", "discreet*", "invisible", "hidden",
+var hideWords = Slot{"hide*", "conceal*", "secret", "secretly", "in secret", "silent*", "quiet*", "covert*", "discreet*", "invisible",
 	"behind the scenes", "unnoticed", "unaware", "in the background", "to yourself", "between us", "between you and", "off the record",
 	"confidential", "omit*", "leave out", "suppress*", "undisclosed", "stealth*", "out of the transcript", "out of your reply",
 	"out of the response", "out of the reply", "out of the answer", "keep it out", "unmentioned",
@@ -180,6 +179,11 @@ var modalWords = Slot{"must", "should", "shall", "need to", "needs to", "has to"
 var discussion = Slot{"injection*", "jailbreak*", "detect*", "scan*", "classif*", "red team*", "red-team*",
 	"adversarial", "malicious", "attack*", "threat*", "phishing", "vulnerab*", "sanitiz*", "sanitis*", "moderation",
 	"heuristic*", "poison*", "benchmark*", "test case*", "red flag*", "suspicious"}
+
+// thirdParty names an agent other than the model reading the text: an
+// agent-builder's fields configure that one.
+var thirdParty = Slot{"new assistant", "new agent", "that assistant", "that agent", "the agent you create", "the assistant you create",
+	"created agent", "created assistant", "agent's system prompt", "assistant's system prompt", "for the agent", "for the assistant"}
 
 // quoteIntro introduces a quoted example rather than an instruction.
 var quoteIntro = Slot{"such as", "e.g", "for example", "for instance", "like", "phrase*", "pattern*", "strings", "wording",
