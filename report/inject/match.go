@@ -214,25 +214,19 @@ func (m *matcher) void(r *crule, toks []token, a int, text string) bool {
 	if r.Class == Hidden {
 		return false
 	}
-	if r.Class == Override {
-		for k := a; k >= 0 && toks[k].sent == sent; k-- {
-			if m.third.at(toks, k) {
-				return true
-			}
-		}
-		for k := a + 1; k < len(toks) && toks[k].sent == sent; k++ {
-			if m.third.at(toks, k) {
-				return true
-			}
-		}
+	return r.Class == Override && inSentence(m.third, toks, a) || inSentence(m.discuss, toks, a)
+}
+
+// inSentence reports whether an entry of w occurs in the sentence of
+// token a.
+func inSentence(w *wordSet, toks []token, a int) bool {
+	sent := toks[a].sent
+	k := a
+	for k > 0 && toks[k-1].sent == sent {
+		k--
 	}
-	for k := a; k >= 0 && toks[k].sent == sent; k-- {
-		if m.discuss.at(toks, k) {
-			return true
-		}
-	}
-	for k := a + 1; k < len(toks) && toks[k].sent == sent; k++ {
-		if m.discuss.at(toks, k) {
+	for ; k < len(toks) && toks[k].sent == sent; k++ {
+		if w.at(toks, k) {
 			return true
 		}
 	}
