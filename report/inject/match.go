@@ -37,19 +37,34 @@ type occ struct{ a, b int32 }
 
 // scratch is reused between the strings of one scan.
 type scratch struct {
-	toks []token
-	seen []bool          // gate terms found
-	fs   []uint32        // features
-	occs map[int32][]occ // rule<<4|slot → occurrences
+	toks    []token
+	seen    []bool   // gate terms found
+	fs      []uint32 // features
+	occs    [][]occ  // rule<<4|slot → occurrences in this string
+	touched []int32  // keys of occs in use, to reset them
 }
 
-func newScratch() *scratch { return &scratch{occs: map[int32][]occ{}} }
+func newScratch() *scratch { return &scratch{} }
+
+// add records an occurrence of slot key k.
+func (x *scratch) add(k int32, o occ) {
+	if len(x.occs[k]) == 0 {
+		x.touched = append(x.touched, k)
+	}
+	x.occs[k] = append(x.occs[k], o)
+}
 
 // signals runs every rule over one shadow text.
 func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token, context) {
 	x.toks = tokenize(text, x.toks[:0])
 	toks := x.toks
-	clear(x.occs)
+	if len(x.occs) < len(m.rules)<<4 {
+		x.occs = make([][]occ, len(m.rules)<<4)
+	}
+	for _, k := range x.touched {
+		x.occs[k] = x.occs[k][:0]
+	}
+	x.touched = x.touched[:0]
 	var cx context
 	for i := range toks {
 		w := toks[i].s
@@ -66,20 +81,17 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 		}
 		if toolish(text, toks, i, sc) {
 			for _, rf := range m.toolRefs {
-				k := rf.rule<<4 | rf.slot
-				x.occs[k] = append(x.occs[k], occ{int32(i), int32(i + 1)})
+				x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(i + 1)})
 			}
 		}
 		if sc != nil && sc.Self != "" && w == sc.Self {
 			for _, rf := range m.selfRefs {
-				k := rf.rule<<4 | rf.slot
-				x.occs[k] = append(x.occs[k], occ{int32(i), int32(i + 1)})
+				x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(i + 1)})
 			}
 		}
 		if sinkAt(text, toks, i) {
 			for _, rf := range m.sinkRefs {
-				k := rf.rule<<4 | rf.slot
-				x.occs[k] = append(x.occs[k], occ{int32(i), int32(i + 1)})
+				x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(i + 1)})
 			}
 		}
 	}
@@ -157,8 +169,7 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 func (m *matcher) try(rf ref, toks []token, i int, x *scratch) {
 	e := &m.rules[rf.rule].slots[rf.slot][rf.entry]
 	if j, ok := e.matchAt(toks, i); ok {
-		k := rf.rule<<4 | rf.slot
-		x.occs[k] = append(x.occs[k], occ{int32(i), int32(j)})
+		x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(j)})
 	}
 }
 
