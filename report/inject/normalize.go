@@ -69,6 +69,7 @@ func Normalize(s string) *Shadow {
 	var tagged strings.Builder
 	var tmp [64]byte
 	prev := rune(-1) // previous visible rune of the source, for emoji context
+	ascii := true    // no lookalike can occur: mapConfusables is a no-op
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		off := int32(i)
@@ -92,6 +93,7 @@ func Normalize(s string) *Shadow {
 			items = append(items, item{r, off})
 			continue
 		}
+		ascii = false
 		// Per-rune compatibility decomposition; Latin letters lose their
 		// diacritics so lexicons need only one spelling.
 		m := utf8.EncodeRune(tmp[:], r)
@@ -108,7 +110,9 @@ func Normalize(s string) *Shadow {
 		}
 	}
 	sh.Tagged = tagged.String()
-	items = mapConfusables(items, sh)
+	if !ascii {
+		items = mapConfusables(items, sh)
+	}
 	items = joinSpaced(items)
 	sh.build(items, int32(len(s)))
 	return sh
