@@ -332,6 +332,9 @@ func cyrillicIn(items []item) bool {
 // of at least three single letters separated by exactly one space (or one
 // of . - _ *, the same throughout). A wider gap ends the run.
 func joinSpaced(items []item) []item {
+	if !spacedStart(items) {
+		return items
+	}
 	single := func(k int) bool {
 		if k < 0 || k >= len(items) || !unicode.IsLetter(items[k].r) {
 			return false
@@ -378,6 +381,30 @@ func joinSpaced(items []item) []item {
 		return items
 	}
 	return out
+}
+
+// spacedStart reports whether some single letter is followed by a
+// separator and another single letter: the only place joinSpaced can
+// start a run, found without its bookkeeping.
+func spacedStart(items []item) bool {
+	letter := func(k int) bool {
+		r := items[k].r
+		if r < utf8.RuneSelf {
+			return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		}
+		return unicode.IsLetter(r)
+	}
+	n := len(items)
+	for k := 0; k+2 < n; k++ {
+		sep := items[k+1].r
+		if sep != ' ' && sep != '.' && sep != '-' && sep != '_' && sep != '*' {
+			continue
+		}
+		if letter(k) && letter(k+2) && (k == 0 || !letter(k-1)) && (k+3 >= n || !letter(k+3)) {
+			return true
+		}
+	}
+	return false
 }
 
 // startsItem reports runes that begin a list item, heading, quote or
