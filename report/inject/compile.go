@@ -94,7 +94,7 @@ func buildMatcher() *matcher {
 		}
 	}
 	for _, ri := range m.patterns {
-		m.gate.addPattern(m.rules[ri].re.Terms())
+		m.gate.addPattern(branchTerms(m.rules[ri].re))
 	}
 	m.negators = map[string]bool{}
 	for _, n := range negators {

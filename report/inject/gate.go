@@ -1,6 +1,11 @@
 package inject
 
-import "strings"
+import (
+	"regexp/syntax"
+	"strings"
+
+	"github.com/assay-mcp/assay/report/internal/lazyre"
+)
 
 // gate is the pattern rules' prefilter: the literals each pattern needs
 // (derived from the expression by lazyre, so they cannot drift from it),
@@ -8,7 +13,7 @@ import "strings"
 // expression runs only when every one of its required terms (an OR-set of
 // literals) occurs.
 type gate struct {
-	terms [][]int              // per pattern: its term ids
+	terms [][][]int            // per pattern, per top-level alternative: its term ids
 	one   [256][]gateLit       // literals of one byte, by that byte
 	two   map[uint16][]gateLit // longer literals, by their first two bytes
 	pairs [1 << 10]uint64      // bitmap of the two-byte keys in two
@@ -20,13 +25,23 @@ type gateLit struct {
 	term int
 }
 
-// addPattern registers the next pattern with its required terms (an AND
-// of OR-sets of lower-case literals, lazyre's Terms).
-func (g *gate) addPattern(terms [][]string) {
+// addPattern registers the next pattern with the required terms of each
+// of its top-level alternatives (an AND of OR-sets of lower-case
+// literals, lazyre's Terms): the pattern may match when one alternative's
+// terms all occur.
+func (g *gate) addPattern(branches [][][]string) {
+	var all [][]int
+	for _, terms := range branches {
+		all = append(all, g.addTerms(terms))
+	}
+	g.terms = append(g.terms, all)
+}
+
+func (g *gate) addTerms(terms [][]string) []int {
 	if g.two == nil {
 		g.two = map[uint16][]gateLit{}
 	}
-	var ids []int
+	ids := []int{}
 	for _, t := range terms {
 		id := g.n
 		g.n++
@@ -43,7 +58,7 @@ func (g *gate) addPattern(terms [][]string) {
 			}
 		}
 	}
-	g.terms = append(g.terms, ids)
+	return ids
 }
 
 // open marks in seen (len ≥ g.n) the terms whose literal occurs in t.
@@ -66,10 +81,29 @@ func (g *gate) open(t string, seen []bool) {
 
 // passes reports whether pattern i may match given the seen terms.
 func (g *gate) passes(i int, seen []bool) bool {
-	for _, id := range g.terms[i] {
-		if !seen[id] {
-			return false
+next:
+	for _, ids := range g.terms[i] {
+		for _, id := range ids {
+			if !seen[id] {
+				continue next
+			}
 		}
+		return true
 	}
-	return true
+	return false
+}
+
+// branchTerms lists the required terms of each top-level alternative of
+// the pattern (the pattern itself when it is not an alternation), derived
+// by lazyre from each alternative's own expression.
+func branchTerms(re *lazyre.Regexp) [][][]string {
+	p, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil || p.Op != syntax.OpAlternate {
+		return [][][]string{re.Terms()}
+	}
+	out := make([][][]string, 0, len(p.Sub))
+	for _, sub := range p.Sub {
+		out = append(out, lazyre.New(sub.String()).Terms())
+	}
+	return out
 }
