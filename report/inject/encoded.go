@@ -221,7 +221,8 @@ func rot13Candidate(r string) bool {
 // candidates lists every decoded form of a string worth judging: encoded
 // runs, Unicode tag text, ROT13, base32, decimal character codes and
 // reversed text.
-func candidates(orig string, sh *Shadow) []decoded {
+// toks are the shadow's tokens (the caller has them already).
+func candidates(orig string, sh *Shadow, toks []token) []decoded {
 	var cands []decoded
 	if longRun(orig, 16) {
 		cands = append(cands, decodeAll(orig)...)
@@ -230,14 +231,15 @@ func candidates(orig string, sh *Shadow) []decoded {
 	if sh.Tagged != "" {
 		cands = append(cands, decoded{"unicode tags", 0, 0, sh.Tagged})
 	}
-	if hasAny(sh.Text, " gur ", " lbh ", " naq ", " gb ", " nyy ", " vtaber ", " ba ", " bs ", " vf ", " sbe ", " rirel ", " hfre ", " fraq ") {
+	rot, rev := spacedWords(sh.Text, toks)
+	if rot {
 		// Only text carrying ROT13 forms of common words is rotated.
 		if r := rot13(sh.Text); rot13Candidate(r) {
 			cands = append(cands, decoded{"rot13", 0, len(orig), r})
 		}
 	}
 	cands = append(cands, charCodes(orig)...)
-	if hasAny(sh.Text, " eht ", " uoy ", " dna ", " lla ", " ot ") {
+	if rev {
 		if r := reverse(sh.Text); commonWords(r) >= 2 {
 			cands = append(cands, decoded{"reversed text", 0, len(orig), r})
 		}
@@ -305,14 +307,22 @@ func reverse(s string) string {
 	return string(r)
 }
 
-// hasAny reports whether s contains one of subs.
-func hasAny(s string, subs ...string) bool {
-	for _, x := range subs {
-		if strings.Contains(s, x) {
-			return true
+// spacedWords reports whether the shadow t holds, between two spaces, a
+// ROT13 form of a common word (rot) or a reversed one (rev): the gates
+// before rotating or reversing a whole string.
+func spacedWords(t string, toks []token) (rot, rev bool) {
+	for _, k := range toks {
+		if k.start == 0 || k.end >= len(t) || t[k.start-1] != ' ' || t[k.end] != ' ' {
+			continue
+		}
+		switch k.s {
+		case "gur", "lbh", "naq", "gb", "nyy", "vtaber", "ba", "bs", "vf", "sbe", "rirel", "hfre", "fraq":
+			rot = true
+		case "eht", "uoy", "dna", "lla", "ot":
+			rev = true
 		}
 	}
-	return false
+	return rot, rev
 }
 
 // commonWords counts frequent English function words in a shadow text.

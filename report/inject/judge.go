@@ -127,7 +127,7 @@ const maxDecodeDepth = 2
 // decode to: a decoded text with any class signal is an encoded payload;
 // harmless decoded prose is not a finding.
 func encodedVerdict(orig string, sh *Shadow, sc *Scope, x *scratch, depth int) (verdict, bool) {
-	for _, d := range candidates(orig, sh) {
+	for _, d := range candidates(orig, sh, x.toks) {
 		sub := Normalize(d.text)
 		sigs, _, _ := theMatcher().signals(sub.Text, sc, x)
 		var names []string
