@@ -70,7 +70,14 @@ func Normalize(s string) *Shadow {
 	var tmp [64]byte
 	prev := rune(-1) // previous visible rune of the source, for emoji context
 	ascii := true    // no lookalike can occur: mapConfusables is a no-op
-	for i := 0; i < len(s); {
+	i := 0
+	if plainASCII(s) {
+		// Nothing to decode, hide or fold: every byte is an item.
+		for ; i < len(s); i++ {
+			items = append(items, item{rune(s[i]), int32(i)})
+		}
+	}
+	for i < len(s) {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		off := int32(i)
 		if r == '&' {
@@ -116,6 +123,19 @@ func Normalize(s string) *Shadow {
 	items = joinSpaced(items)
 	sh.build(items, int32(len(s)))
 	return sh
+}
+
+// plainASCII reports a string the rune loop of Normalize would copy
+// byte for byte: ASCII with no entity to decode and no control character
+// to hide.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x7F || c == '&' || c < 0x20 && c != '\n' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // build collapses whitespace, lower-cases and encodes the items.
