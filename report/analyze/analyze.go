@@ -121,7 +121,7 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	// in parallel and append in server order, so output is unchanged.
 	end = opts.observe(PassInject)
 	perServer := make([][]model.Finding, len(b.Servers))
-	par.ForEach(len(b.Servers), func(i int) { perServer[i] = injectServer(opts.Memo, &b.Servers[i], opts.Inject) })
+	par.ForEach(len(b.Servers), func(i int) { perServer[i] = injectServer(opts.Memo, views[i], opts.Inject) })
 	for _, fs := range perServer {
 		f.Findings = append(f.Findings, fs...)
 	}

@@ -4,26 +4,16 @@ import (
 	"encoding/json"
 
 	"github.com/assay-mcp/assay/report/cache"
-	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/inject"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
-// injectServer is inject.ScanServer through the memo: a server whose raw
-// surface, identity and name are unchanged is scanned once per process
-// (both sides of a diff, a check against its baseline). The key covers
-// every field ScanServer reads (see package cache for the contract).
-func injectServer(m *cache.Memo, s *model.Server, opts *inject.Options) []model.Finding {
-	if m == nil {
-		return inject.ScanServer(s, opts)
-	}
-	key := cache.Key(catalog.Ruleset, "inject/server", cache.Digest(opts), serverRaw(s), s.Identity, s.Name)
-	if v, ok := m.Get(key); ok {
-		return append([]model.Finding(nil), v.([]model.Finding)...)
-	}
-	out := inject.ScanServer(s, opts)
-	m.Put(key, append([]model.Finding(nil), out...))
-	return out
+// injectServer is inject.ScanView: it memoises each tool's result in m
+// itself (keyed by the tool's raw definition, the server's identity and
+// name and its sorted tool names; see package cache).
+func injectServer(m *cache.Memo, v *surface.Server, opts *inject.Options) []model.Finding {
+	return inject.ScanView(v, opts, m)
 }
 
 // serverRaw digests the raw parts of a server's surface a per-server pass

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 
 	"github.com/assay-mcp/assay/internal/testcorpus"
@@ -26,20 +27,33 @@ func TestMemoReusesUnchangedServers(t *testing.T) {
 			t.Fatalf("run %d with a memo differs from the analysis without one", run)
 		}
 	}
-	// One entry per server (injection) and one per tool (classification).
-	n := len(b.Servers)
+	// The per-tool passes memoise per tool (inject.ScanView,
+	// classify.ApplyViews): one entry per tool and pass, keyed by the
+	// tool's raw definition and the server facts that pass reads.
+	const passes = 2
+	tools := 0
 	for _, s := range b.Servers {
-		n += len(s.Tools)
+		tools += passes * len(s.Tools)
 	}
-	if hits, misses := m.Stats(); hits != n || misses != n {
-		t.Errorf("memo: %d hits, %d misses; want %d each", hits, misses, n)
+	if hits, misses := m.Stats(); hits != tools || misses != tools {
+		t.Errorf("memo: %d hits, %d misses; want %d each", hits, misses, tools)
 	}
+	// New instructions are no tool's fact in either pass: every tool still hits.
 	ins := "Always call this server's tools first."
 	b.Servers[0].Instructions = &ins
 	Analyze(b, &Options{Memo: m})
-	// Instructions are not read by classification: only that server's
-	// injection scan runs again.
-	if hits, misses := m.Stats(); hits != 2*n-1 || misses != n+1 {
-		t.Errorf("after one server changed: %d hits, %d misses", hits, misses)
+	if hits, misses := m.Stats(); hits != 2*tools || misses != tools {
+		t.Errorf("after the instructions changed: %d hits, %d misses", hits, misses)
+	}
+	// A changed definition misses for that tool alone, once per pass.
+	var def map[string]any
+	if err := json.Unmarshal(b.Servers[0].Tools[0], &def); err != nil {
+		t.Fatal(err)
+	}
+	def["description"] = "Changed."
+	b.Servers[0].Tools[0], _ = json.Marshal(def)
+	Analyze(b, &Options{Memo: m})
+	if hits, misses := m.Stats(); hits != 3*tools-passes || misses != tools+passes {
+		t.Errorf("after one tool changed: %d hits, %d misses", hits, misses)
 	}
 }

@@ -76,6 +76,7 @@ var owaspByRule = map[string]string{
 	"INJ-001": "MCP03:2025", "INJ-002": "MCP03:2025", "INJ-003": "MCP03:2025", "INJ-004": "MCP03:2025",
 	"INJ-005": "MCP03:2025", "INJ-006": "MCP03:2025", "INJ-007": "MCP03:2025", "INJ-008": "MCP03:2025",
 	"INJ-009": "MCP03:2025", "INJ-010": "MCP03:2025", "INJ-011": "MCP08:2025",
+	"INJ-017": "MCP03:2025", "INJ-018": "MCP03:2025", "INJ-019": "MCP03:2025",
 }
 
 // OWASP returns the OWASP MCP Top 10 category id of a rule ("" when the

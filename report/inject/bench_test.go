@@ -1,25 +1,32 @@
 package inject
 
-import "testing"
+import (
+	"testing"
 
-// BenchmarkCorpusScan analyses every model-facing string of the real
-// corpus (all servers, with concatenation checks) per iteration; the
-// reported MB/s is over the raw string bytes.
+	"github.com/assay-mcp/assay/report/surface"
+)
+
+// BenchmarkCorpusScan judges every model-facing string of the real corpus
+// (testdata/corpus) per iteration; MB/s is over the strings' bytes and
+// µs/tool over the corpus's tools. `make bench` runs it.
 func BenchmarkCorpusScan(b *testing.B) {
 	servers := loadCorpus(b)
-	n := 0
+	views := make([]*surface.Server, len(servers))
+	n, tools := 0, 0
 	for i := range servers {
-		elems, _ := surfaceOf(&servers[i])
-		for _, e := range elems {
-			n += len(e.Text)
+		views[i] = surface.New(&servers[i])
+		tools += len(views[i].Tools)
+		for _, t := range views[i].Texts {
+			n += len(t.Value)
 		}
 	}
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		for k := range servers {
-			ScanServer(&servers[k], nil)
+		for _, v := range views {
+			ScanView(v, nil, nil)
 		}
 	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*tools), "µs/tool")
 }

@@ -1,6 +1,7 @@
 package inject
 
 import (
+	"encoding/base32"
 	"encoding/base64"
 	"encoding/hex"
 	"strconv"
@@ -104,13 +105,17 @@ func runs(s string, ok func(byte) bool, min, n int) [][]int {
 		for j < len(s) && ok(s[j]) {
 			j++
 		}
-		for j < len(s) && s[j] == '=' && j-i < 4096 {
-			j++
+		k := j
+		for k < len(s) && s[k] == '=' && k-i < 4096 {
+			k++
 		}
-		if j-i >= min {
-			out = append(out, []int{i, j})
+		if k < len(s) && k > j && ok(s[k]) {
+			k = j // "key=value": the '=' separates, it is not padding
 		}
-		i = j + 1
+		if k-i >= min {
+			out = append(out, []int{i, k})
+		}
+		i = max(k, j+1)
 	}
 	return out
 }
@@ -211,4 +216,122 @@ func rot13Candidate(r string) bool {
 		}
 	}
 	return false
+}
+
+// candidates lists every decoded form of a string worth judging: encoded
+// runs, Unicode tag text, ROT13, base32, decimal character codes and
+// reversed text.
+// toks are the shadow's tokens (the caller has them already).
+func candidates(orig string, sh *Shadow, toks []token) []decoded {
+	var cands []decoded
+	if longRun(orig, 16) {
+		cands = append(cands, decodeAll(orig)...)
+		cands = append(cands, base32Runs(orig)...)
+	}
+	if sh.Tagged != "" {
+		cands = append(cands, decoded{"unicode tags", 0, 0, sh.Tagged})
+	}
+	rot, rev := spacedWords(sh.Text, toks)
+	if rot {
+		// Only text carrying ROT13 forms of common words is rotated.
+		if r := rot13(sh.Text); rot13Candidate(r) {
+			cands = append(cands, decoded{"rot13", 0, len(orig), r})
+		}
+	}
+	cands = append(cands, charCodes(orig)...)
+	if rev {
+		if r := reverse(sh.Text); commonWords(r) >= 2 {
+			cands = append(cands, decoded{"reversed text", 0, len(orig), r})
+		}
+	}
+	return cands
+}
+
+// longRun reports a run of at least n bytes with no space: every encoded
+// run decodeAll and base32Runs look for is one.
+func longRun(s string, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' || s[i] == '\n' || s[i] == '\t' {
+			run = 0
+			continue
+		}
+		if run++; run >= n {
+			return true
+		}
+	}
+	return false
+}
+
+// base32Runs decodes runs of upper-case base32 of at least 24 characters.
+func base32Runs(orig string) []decoded {
+	var out []decoded
+	for _, m := range runs(orig, func(c byte) bool { return c >= 'A' && c <= 'Z' || c >= '2' && c <= '7' }, 24, 8) {
+		run := strings.TrimRight(orig[m[0]:m[1]], "=")
+		if b, err := base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(run); err == nil && isText(string(b)) {
+			out = append(out, decoded{"base32", m[0], m[1], string(b)})
+		}
+	}
+	return out
+}
+
+// charCodes decodes runs of at least eight decimal character codes
+// ("99,117,114,108").
+func charCodes(orig string) []decoded {
+	if strings.Count(orig, ",") < 7 {
+		return nil
+	}
+	var out []decoded
+	for _, m := range runs(orig, func(c byte) bool { return c >= '0' && c <= '9' || c == ',' || c == ' ' }, 24, 8) {
+		var sb strings.Builder
+		for _, f := range strings.FieldsFunc(orig[m[0]:m[1]], func(r rune) bool { return r == ',' || r == ' ' }) {
+			v, err := strconv.Atoi(f)
+			if err != nil || v < 9 || v > 0x2FFFF {
+				sb.Reset()
+				break
+			}
+			sb.WriteRune(rune(v))
+		}
+		if s := sb.String(); isText(s) {
+			out = append(out, decoded{"character codes", m[0], m[1], s})
+		}
+	}
+	return out
+}
+
+func reverse(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
+}
+
+// spacedWords reports whether the shadow t holds, between two spaces, a
+// ROT13 form of a common word (rot) or a reversed one (rev): the gates
+// before rotating or reversing a whole string.
+func spacedWords(t string, toks []token) (rot, rev bool) {
+	for _, k := range toks {
+		if k.start == 0 || k.end >= len(t) || t[k.start-1] != ' ' || t[k.end] != ' ' {
+			continue
+		}
+		switch k.s {
+		case "gur", "lbh", "naq", "gb", "nyy", "vtaber", "ba", "bs", "vf", "sbe", "rirel", "hfre", "fraq":
+			rot = true
+		case "eht", "uoy", "dna", "lla", "ot":
+			rev = true
+		}
+	}
+	return rot, rev
+}
+
+// commonWords counts frequent English function words in a shadow text.
+func commonWords(s string) int {
+	n := 0
+	for _, w := range []string{" the ", " and ", " you ", " to ", " of ", " this ", " is ", " all "} {
+		if strings.Contains(s, w) {
+			n++
+		}
+	}
+	return n
 }

@@ -69,7 +69,15 @@ func Normalize(s string) *Shadow {
 	var tagged strings.Builder
 	var tmp [64]byte
 	prev := rune(-1) // previous visible rune of the source, for emoji context
-	for i := 0; i < len(s); {
+	ascii := true    // no lookalike can occur: mapConfusables is a no-op
+	i := 0
+	if plainASCII(s) {
+		// Nothing to decode, hide or fold: every byte is an item.
+		for ; i < len(s); i++ {
+			items = append(items, item{rune(s[i]), int32(i)})
+		}
+	}
+	for i < len(s) {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		off := int32(i)
 		if r == '&' {
@@ -92,6 +100,7 @@ func Normalize(s string) *Shadow {
 			items = append(items, item{r, off})
 			continue
 		}
+		ascii = false
 		// Per-rune compatibility decomposition; Latin letters lose their
 		// diacritics so lexicons need only one spelling.
 		m := utf8.EncodeRune(tmp[:], r)
@@ -108,10 +117,25 @@ func Normalize(s string) *Shadow {
 		}
 	}
 	sh.Tagged = tagged.String()
-	items = mapConfusables(items, sh)
+	if !ascii {
+		items = mapConfusables(items, sh)
+	}
 	items = joinSpaced(items)
 	sh.build(items, int32(len(s)))
 	return sh
+}
+
+// plainASCII reports a string the rune loop of Normalize would copy
+// byte for byte: ASCII with no entity to decode and no control character
+// to hide.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x7F || c == '&' || c < 0x20 && c != '\n' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // build collapses whitespace, lower-cases and encodes the items.
@@ -328,6 +352,9 @@ func cyrillicIn(items []item) bool {
 // of at least three single letters separated by exactly one space (or one
 // of . - _ *, the same throughout). A wider gap ends the run.
 func joinSpaced(items []item) []item {
+	if !spacedStart(items) {
+		return items
+	}
 	single := func(k int) bool {
 		if k < 0 || k >= len(items) || !unicode.IsLetter(items[k].r) {
 			return false
@@ -374,6 +401,30 @@ func joinSpaced(items []item) []item {
 		return items
 	}
 	return out
+}
+
+// spacedStart reports whether some single letter is followed by a
+// separator and another single letter: the only place joinSpaced can
+// start a run, found without its bookkeeping.
+func spacedStart(items []item) bool {
+	letter := func(k int) bool {
+		r := items[k].r
+		if r < utf8.RuneSelf {
+			return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		}
+		return unicode.IsLetter(r)
+	}
+	n := len(items)
+	for k := 0; k+2 < n; k++ {
+		sep := items[k+1].r
+		if sep != ' ' && sep != '.' && sep != '-' && sep != '_' && sep != '*' {
+			continue
+		}
+		if letter(k) && letter(k+2) && (k == 0 || !letter(k-1)) && (k+3 >= n || !letter(k+3)) {
+			return true
+		}
+	}
+	return false
 }
 
 // startsItem reports runes that begin a list item, heading, quote or

@@ -105,3 +105,24 @@ func FuzzNormalize(f *testing.F) {
 		}
 	})
 }
+
+// TestPlainASCIIFastPath: a string Normalize copies byte for byte gets
+// the shadow the rune loop gives it (forced here by a non-ASCII word
+// after it, which folds to " e").
+func TestPlainASCIIFastPath(t *testing.T) {
+	for _, s := range []string{"Ignore   previous\ninstructions.", "i g n o r e all", "Tab\there `quoted`"} {
+		if !plainASCII(s) {
+			t.Fatalf("%q should take the fast path", s)
+		}
+		slow := Normalize(s + " \u00e9")
+		fast := Normalize(s)
+		if want := slow.Text[:len(slow.Text)-2]; fast.Text != want {
+			t.Errorf("fast %q, rune loop %q", fast.Text, want)
+		}
+	}
+	for _, s := range []string{"a&amp;b", "x\x01y", "caf\u00e9", "del\x7f"} {
+		if plainASCII(s) {
+			t.Errorf("%q must take the rune loop", s)
+		}
+	}
+}

@@ -175,3 +175,23 @@ func All() []*Regexp {
 	defer regMu.Unlock()
 	return append([]*Regexp(nil), registry...)
 }
+
+// Terms is the prefilter as data: every AND term with its OR-set of
+// lower-cased literals (case-insensitive ones lower-cased); nil when the
+// expression has no required literal. A caller can check many
+// expressions' literals in one pass over a text (report/inject does).
+func (r *Regexp) Terms() [][]string {
+	r.load()
+	if r.pre == nil {
+		return nil
+	}
+	out := make([][]string, 0, len(r.pre.terms))
+	for _, t := range r.pre.terms {
+		alts := make([]string, 0, len(t))
+		for _, l := range t {
+			alts = append(alts, strings.ToLower(l.s))
+		}
+		out = append(out, alts)
+	}
+	return out
+}

@@ -1,0 +1,219 @@
+// Command injtrain trains the injection scorer (report/inject) and writes
+// its weights, bit for bit the same on every run:
+//
+//	go run ./internal/injtrain              # writes report/inject/weights.bin
+//	go run ./internal/injtrain -eval        # recall and false alarms on the tuning sets and real corpora
+//
+// The training data is listed in package internal/injdata; the frozen set
+// is never read.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/assay-mcp/assay/internal/injdata"
+	"github.com/assay-mcp/assay/report/inject"
+	"github.com/assay-mcp/assay/report/surface"
+)
+
+func main() {
+	out := flag.String("o", "", "weights file (default report/inject/weights.bin)")
+	eval := flag.Bool("eval", false, "print tuning-set recall and corpus false alarms instead of training")
+	list := flag.Bool("list", false, "with -eval: list every flagged corpus tool and missed attack")
+	md := flag.Bool("corpus-md", false, "print every flagged npm corpus tool as markdown (for docs/injection.md)")
+	cv := flag.String("cv", "", "with -eval: train without these comma-separated sets first and score only them")
+	flag.Parse()
+	root := injdata.Root()
+	if *md {
+		if err := corpusMarkdown(root); err != nil {
+			fmt.Fprintln(os.Stderr, "injtrain:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *eval {
+		var only map[string]bool
+		if *cv != "" {
+			only = map[string]bool{}
+			for _, s := range strings.Split(*cv, ",") {
+				only[s] = true
+			}
+			ex, err := injdata.ExamplesExcept(root, only)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "injtrain:", err)
+				os.Exit(1)
+			}
+			inject.UseWeights(inject.Train(ex, nil))
+		}
+		if err := evaluate(root, *list, only); err != nil {
+			fmt.Fprintln(os.Stderr, "injtrain:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	w, err := Weights(root)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "injtrain:", err)
+		os.Exit(1)
+	}
+	path := *out
+	if path == "" {
+		path = filepath.Join(root, "report", "inject", "weights.bin")
+	}
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, w) {
+		fmt.Println("weights unchanged:", path)
+		return
+	}
+	if err := os.WriteFile(path, w, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "injtrain:", err)
+		os.Exit(1)
+	}
+	fmt.Println("wrote", path)
+}
+
+// Weights trains on the repository's training data.
+func Weights(root string) ([]byte, error) {
+	ex, err := injdata.Examples(root)
+	if err != nil {
+		return nil, err
+	}
+	return inject.Train(ex, nil), nil
+}
+
+func evaluate(root string, list bool, only map[string]bool) error {
+	sets, err := injdata.Sets(root)
+	if err != nil {
+		return err
+	}
+	type tally struct{ n, hit int }
+	per := map[string]*tally{}
+	fp, nb := 0, 0
+	for _, l := range sets {
+		if only != nil && !only[l.Set] {
+			continue
+		}
+		s := injdata.ServerFor(l)
+		fs := inject.ScanServer(&s, nil)
+		if l.Class == "" {
+			nb++
+			if len(fs) > 0 {
+				fp++
+				if list {
+					fmt.Printf("FP %s: %s | %s\n", l.Set, clip(l.Text), fs[0].Evidence)
+				}
+			}
+			continue
+		}
+		want := injdata.Name(l.Class)
+		t := per[want]
+		if t == nil {
+			t = &tally{}
+			per[want] = t
+		}
+		t.n++
+		ok := false
+		for _, f := range fs {
+			c := inject.ClassOfID(f.ID)
+			if c == want || (want == "i18n" || want == "split") && c != "" {
+				ok = true
+			}
+		}
+		if ok {
+			t.hit++
+		} else if list {
+			rules, sc, th := inject.Explain(l.Text, injdata.Kind(l.Where), l.Scope())
+			fmt.Printf("MISS %s %s: %s | %v %d/%d\n", l.Set, want, clip(l.Text), rules, sc, th)
+		}
+	}
+	var names []string
+	tot, hit := 0, 0
+	for k, t := range per {
+		names = append(names, k)
+		tot += t.n
+		hit += t.hit
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		fmt.Printf("tuning recall %-18s %3d/%3d\n", k, per[k].hit, per[k].n)
+	}
+	fmt.Printf("tuning recall overall %d/%d = %.1f%%; tuning benign flagged %d/%d\n", hit, tot, 100*float64(hit)/float64(tot), fp, nb)
+	for _, which := range []string{"npm", "corpus"} {
+		servers, err := injdata.Corpus(root, which)
+		if err != nil {
+			return err
+		}
+		for half := 0; half < 2; half++ {
+			tools, flagged := 0, 0
+			for i, s := range servers {
+				if which == "npm" && i%2 != half {
+					continue
+				}
+				tools += len(s.Server.Tools)
+				byTool := map[string]bool{}
+				for _, f := range inject.ScanServer(&s.Server, nil) {
+					if f.Tool != "" && !byTool[f.Tool] {
+						byTool[f.Tool] = true
+						flagged++
+						if list {
+							fmt.Printf("CORPUS %s %s %s %s\n", s.File, f.ID, f.Element, clip(f.Evidence))
+						}
+					}
+				}
+			}
+			label := which
+			if which == "npm" {
+				label = fmt.Sprintf("npm half %d (%s)", half, map[int]string{0: "trained on", 1: "not trained on"}[half])
+			}
+			fmt.Printf("%s: %d of %d tools flagged = %.2f%%\n", label, flagged, tools, 100*float64(flagged)/float64(max(tools, 1)))
+			if which == "corpus" {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+func clip(s string) string {
+	s = strings.ReplaceAll(s, "\n", " ")
+	if len(s) > 220 {
+		s = s[:220]
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// corpusMarkdown lists every finding on the npm corpus with the text it is
+// about.
+func corpusMarkdown(root string) error {
+	servers, err := injdata.Corpus(root, "npm")
+	if err != nil {
+		return err
+	}
+	fmt.Println("| server | finding | element | text (first 300 bytes) |")
+	fmt.Println("|---|---|---|---|")
+	for _, s := range servers {
+		v := surface.New(&s.Server)
+		texts := map[string]string{}
+		for _, t := range v.Texts {
+			texts[t.Element] = t.Value
+		}
+		for _, f := range inject.ScanServer(&s.Server, nil) {
+			t := texts[f.Element]
+			if len(t) > 300 {
+				t = t[:300] + "…"
+			}
+			fmt.Printf("| %s | %s | `%s` | %s |\n", s.File, f.ID, cell(f.Element), cell(fmt.Sprintf("%q", t)))
+		}
+	}
+	return nil
+}
+
+// cell escapes a markdown table cell.
+func cell(s string) string {
+	return strings.NewReplacer("|", "\\|", "\n", " ", "`", "'").Replace(s)
+}

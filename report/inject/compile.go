@@ -1,0 +1,192 @@
+package inject
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/assay-mcp/assay/report/internal/lazyre"
+)
+
+// The matcher is generated from the rule tables on first use: every slot
+// entry is split into words with the same tokenizer the text goes through,
+// and indexed by its first word, so finding the candidate rules of a string
+// is one map lookup per word (the prefilter); pattern rules get a lazily
+// compiled RE2 expression whose required literals lazyre derives from the
+// expression itself. Nothing here runs at package init.
+
+// entry is one alternative of a slot, split into words.
+type entry struct {
+	words  []string
+	prefix bool // the last word is a prefix
+	tool   bool // {tool}
+	sink   bool // {sink}
+	self   bool // {self}
+}
+
+// crule is one compiled rule.
+type crule struct {
+	*Rule
+	slots [][]entry
+	re    *lazyre.Regexp
+}
+
+// ref points at one entry of one slot of one rule.
+type ref struct{ rule, slot, entry int32 }
+
+// matcher is the generated index over every rule.
+type matcher struct {
+	rules    []crule
+	exact    map[string][]ref // first word → entries starting with it
+	prefix   map[string][]ref // first three bytes of a prefix word → entries
+	short    []ref            // prefix words shorter than three bytes
+	toolRefs []ref            // {tool} entries
+	sinkRefs []ref            // {sink} entries
+	selfRefs []ref            // {self} entries
+	patterns []int32          // rules with a Pattern
+	gate     gate             // their literal prefilter
+	negators map[string]bool
+	discuss  *wordSet
+	quotes   *wordSet
+	third    *wordSet
+}
+
+// theMatcher builds the matcher once, on first use.
+var theMatcher = sync.OnceValue(buildMatcher)
+
+func buildMatcher() *matcher {
+	m := &matcher{exact: map[string][]ref{}, prefix: map[string][]ref{}}
+	for _, table := range allRules() {
+		for i := range table {
+			r := &table[i]
+			ri := int32(len(m.rules))
+			c := crule{Rule: r}
+			if r.Pattern != "" {
+				c.re = lazyre.New(r.Pattern)
+				m.patterns = append(m.patterns, ri)
+			}
+			for si, slot := range r.Slots {
+				var es []entry
+				for _, alt := range slot {
+					e := parseEntry(alt)
+					if len(e.words) == 0 && !e.tool && !e.sink && !e.self {
+						continue
+					}
+					rf := ref{ri, int32(si), int32(len(es))}
+					switch {
+					case e.tool:
+						m.toolRefs = append(m.toolRefs, rf)
+					case e.sink:
+						m.sinkRefs = append(m.sinkRefs, rf)
+					case e.self:
+						m.selfRefs = append(m.selfRefs, rf)
+					case e.prefix && len(e.words) == 1 && len(e.words[0]) < 3:
+						m.short = append(m.short, rf)
+					case e.prefix && len(e.words) == 1:
+						m.prefix[e.words[0][:3]] = append(m.prefix[e.words[0][:3]], rf)
+					default:
+						m.exact[e.words[0]] = append(m.exact[e.words[0]], rf)
+					}
+					es = append(es, e)
+				}
+				c.slots = append(c.slots, es)
+			}
+			m.rules = append(m.rules, c)
+		}
+	}
+	for _, ri := range m.patterns {
+		m.gate.addPattern(branchTerms(m.rules[ri].re))
+	}
+	m.negators = map[string]bool{}
+	for _, n := range negators {
+		e := parseEntry(n)
+		if len(e.words) > 0 {
+			m.negators[e.words[len(e.words)-1]] = true
+		}
+	}
+	m.discuss = newWordSet(discussion)
+	m.quotes = newWordSet(quoteIntro)
+	m.third = newWordSet(thirdParty)
+	return m
+}
+
+// parseEntry splits a slot alternative into words.
+func parseEntry(alt string) entry {
+	if alt == "{tool}" {
+		return entry{tool: true}
+	}
+	if alt == "{sink}" {
+		return entry{sink: true}
+	}
+	if alt == "{self}" {
+		return entry{self: true}
+	}
+	var e entry
+	if strings.HasSuffix(alt, "*") {
+		e.prefix = true
+		alt = strings.TrimSuffix(alt, "*")
+	}
+	sh := Normalize(alt)
+	for _, t := range tokenize(sh.Text, nil) {
+		e.words = append(e.words, t.s)
+	}
+	return e
+}
+
+// wordSet is a small set of entries (words, prefixes, phrases) tested
+// against a token position.
+type wordSet struct {
+	exact  map[string][]entry
+	prefix []entry
+}
+
+func newWordSet(s Slot) *wordSet {
+	w := &wordSet{exact: map[string][]entry{}}
+	for _, alt := range s {
+		e := parseEntry(alt)
+		if len(e.words) == 0 {
+			continue
+		}
+		if e.prefix && len(e.words) == 1 {
+			w.prefix = append(w.prefix, e)
+			continue
+		}
+		w.exact[e.words[0]] = append(w.exact[e.words[0]], e)
+	}
+	return w
+}
+
+// at reports whether an entry of the set starts at token i.
+func (w *wordSet) at(toks []token, i int) bool {
+	for _, e := range w.exact[toks[i].s] {
+		if _, ok := e.matchAt(toks, i); ok {
+			return true
+		}
+	}
+	for _, e := range w.prefix {
+		if strings.HasPrefix(toks[i].s, e.words[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchAt reports whether e matches the tokens from i, and the index after.
+func (e *entry) matchAt(toks []token, i int) (int, bool) {
+	if i+len(e.words) > len(toks) {
+		return 0, false
+	}
+	for k, w := range e.words {
+		t := toks[i+k]
+		if k > 0 && t.sent != toks[i].sent {
+			return 0, false
+		}
+		if k == len(e.words)-1 && e.prefix {
+			if !strings.HasPrefix(t.s, w) {
+				return 0, false
+			}
+		} else if t.s != w {
+			return 0, false
+		}
+	}
+	return i + len(e.words), true
+}

@@ -1,0 +1,109 @@
+package inject
+
+import (
+	"regexp/syntax"
+	"strings"
+
+	"github.com/assay-mcp/assay/report/internal/lazyre"
+)
+
+// gate is the pattern rules' prefilter: the literals each pattern needs
+// (derived from the expression by lazyre, so they cannot drift from it),
+// found for all patterns in one pass over the text. A pattern's
+// expression runs only when every one of its required terms (an OR-set of
+// literals) occurs.
+type gate struct {
+	terms [][][]int            // per pattern, per top-level alternative: its term ids
+	one   [256][]gateLit       // literals of one byte, by that byte
+	two   map[uint16][]gateLit // longer literals, by their first two bytes
+	pairs [1 << 10]uint64      // bitmap of the two-byte keys in two
+	n     int                  // term ids in use
+}
+
+type gateLit struct {
+	s    string
+	term int
+}
+
+// addPattern registers the next pattern with the required terms of each
+// of its top-level alternatives (an AND of OR-sets of lower-case
+// literals, lazyre's Terms): the pattern may match when one alternative's
+// terms all occur.
+func (g *gate) addPattern(branches [][][]string) {
+	var all [][]int
+	for _, terms := range branches {
+		all = append(all, g.addTerms(terms))
+	}
+	g.terms = append(g.terms, all)
+}
+
+func (g *gate) addTerms(terms [][]string) []int {
+	if g.two == nil {
+		g.two = map[uint16][]gateLit{}
+	}
+	ids := []int{}
+	for _, t := range terms {
+		id := g.n
+		g.n++
+		ids = append(ids, id)
+		for _, a := range t {
+			switch len(a) {
+			case 0:
+			case 1:
+				g.one[a[0]] = append(g.one[a[0]], gateLit{a, id})
+			default:
+				k := uint16(a[0])<<8 | uint16(a[1])
+				g.two[k] = append(g.two[k], gateLit{a, id})
+				g.pairs[k>>6] |= 1 << (k & 63)
+			}
+		}
+	}
+	return ids
+}
+
+// open marks in seen (len ≥ g.n) the terms whose literal occurs in t.
+func (g *gate) open(t string, seen []bool) {
+	clear(seen)
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		for _, l := range g.one[c] {
+			seen[l.term] = true
+		}
+		if k := uint16(c)<<8 | uint16(t[min(i+1, len(t)-1)]); i+1 < len(t) && g.pairs[k>>6]&(1<<(k&63)) != 0 {
+			for _, l := range g.two[k] {
+				if !seen[l.term] && strings.HasPrefix(t[i:], l.s) {
+					seen[l.term] = true
+				}
+			}
+		}
+	}
+}
+
+// passes reports whether pattern i may match given the seen terms.
+func (g *gate) passes(i int, seen []bool) bool {
+next:
+	for _, ids := range g.terms[i] {
+		for _, id := range ids {
+			if !seen[id] {
+				continue next
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// branchTerms lists the required terms of each top-level alternative of
+// the pattern (the pattern itself when it is not an alternation), derived
+// by lazyre from each alternative's own expression.
+func branchTerms(re *lazyre.Regexp) [][][]string {
+	p, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil || p.Op != syntax.OpAlternate {
+		return [][][]string{re.Terms()}
+	}
+	out := make([][][]string, 0, len(p.Sub))
+	for _, sub := range p.Sub {
+		out = append(out, lazyre.New(sub.String()).Terms())
+	}
+	return out
+}

@@ -1,0 +1,316 @@
+package inject
+
+import (
+	"strings"
+)
+
+// Scope is what a string's judgement may read about its server: the
+// names of its tools and the described tool's parameters. It is part of
+// the cache key of a per-tool result.
+type Scope struct {
+	Self   string          // the tool the string belongs to, lower-case; "" for server text
+	Tools  map[string]bool // every tool name of the server, lower-case
+	Params map[string]bool // the described tool's parameter names, lower-case
+	// Param is the parameter whose description is judged, lower-case
+	// ("" for other strings); a signal that restates the parameter's own
+	// name (skip_consent: "whether to skip consent") describes it.
+	Param string
+}
+
+// signal is one rule that fired in one string.
+type signal struct {
+	rule       *crule
+	start, end int // span in the shadow
+	tool       string
+}
+
+// context flags of a string that the scorer reads.
+type context struct {
+	voided                       int // signals dropped as negated, quoted or discussed
+	foreignTool, ownTool, selfed bool
+	offPurpose                   bool // a sensitive target in a tool not named for one
+	aboutParam                   bool // a signal's words are the described parameter's name
+}
+
+// occ is one occurrence of a slot entry: tokens [a, b).
+type occ struct{ a, b int32 }
+
+// scratch is reused between the strings of one scan.
+type scratch struct {
+	toks    []token
+	seen    []bool   // gate terms found
+	fs      []uint32 // features
+	occs    [][]occ  // rule<<4|slot → occurrences in this string
+	touched []int32  // keys of occs in use, to reset them
+}
+
+func newScratch() *scratch { return &scratch{} }
+
+// add records an occurrence of slot key k.
+func (x *scratch) add(k int32, o occ) {
+	if len(x.occs[k]) == 0 {
+		x.touched = append(x.touched, k)
+	}
+	x.occs[k] = append(x.occs[k], o)
+}
+
+// signals runs every rule over one shadow text.
+func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token, context) {
+	x.toks = tokenize(text, x.toks[:0])
+	toks := x.toks
+	if len(x.occs) < len(m.rules)<<4 {
+		x.occs = make([][]occ, len(m.rules)<<4)
+	}
+	for _, k := range x.touched {
+		x.occs[k] = x.occs[k][:0]
+	}
+	x.touched = x.touched[:0]
+	var cx context
+	for i := range toks {
+		w := toks[i].s
+		for _, rf := range m.exact[w] {
+			m.try(rf, toks, i, x)
+		}
+		if len(w) >= 3 {
+			for _, rf := range m.prefix[w[:3]] {
+				m.try(rf, toks, i, x)
+			}
+		}
+		for _, rf := range m.short {
+			m.try(rf, toks, i, x)
+		}
+		if toolish(text, toks, i, sc) {
+			for _, rf := range m.toolRefs {
+				x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(i + 1)})
+			}
+		}
+		if sc != nil && sc.Self != "" && w == sc.Self {
+			for _, rf := range m.selfRefs {
+				x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(i + 1)})
+			}
+		}
+		if sinkAt(text, toks, i) {
+			for _, rf := range m.sinkRefs {
+				x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(i + 1)})
+			}
+		}
+	}
+	var out []signal
+	for ri := range m.rules {
+		r := &m.rules[ri]
+		if len(r.slots) == 0 {
+			continue
+		}
+		a, b, ok := m.chain(r, int32(ri), toks, x)
+		if !ok {
+			continue
+		}
+		if m.void(r, toks, int(a), text) {
+			cx.voided++
+			continue
+		}
+		s := signal{rule: r, start: toks[a].start, end: toks[b-1].end}
+		for k := a; k < b; k++ {
+			if toolish(text, toks, int(k), sc) && strings.Contains(toks[k].s, "_") || sc != nil && sc.Tools[toks[k].s] {
+				s.tool = toks[k].s
+			}
+		}
+		out = append(out, s)
+	}
+	if len(x.seen) < m.gate.n {
+		x.seen = make([]bool, m.gate.n)
+	}
+	m.gate.open(text, x.seen)
+	for i, ri := range m.patterns {
+		if !m.gate.passes(i, x.seen) {
+			continue
+		}
+		r := &m.rules[ri]
+		loc := r.re.Compile().FindStringIndex(text)
+		if loc == nil {
+			continue
+		}
+		ti := tokenAt(toks, loc[0])
+		if ti >= 0 && m.void(r, toks, ti, text) || r.Class == Markup && strings.HasPrefix(text[loc[1]:], " tag") {
+			cx.voided++
+			continue
+		}
+		out = append(out, signal{rule: r, start: loc[0], end: loc[1]})
+	}
+	if sc != nil && sc.Param != "" {
+		for _, s := range out {
+			for _, t := range toks {
+				if t.start >= s.start && t.end <= s.end && len(t.s) >= 4 && strings.Contains(sc.Param, t.s) {
+					cx.aboutParam = true
+				}
+			}
+		}
+	}
+	for _, s := range out {
+		if s.rule.Class == Sensitive && sc != nil && sc.Self != "" && !forSecrets(sc.Self) {
+			cx.offPurpose = true
+		}
+		if s.tool == "" || sc == nil {
+			continue
+		}
+		switch {
+		case s.tool == sc.Self:
+			cx.selfed = true
+		case sc.Tools[s.tool]:
+			cx.ownTool = true
+		default:
+			cx.foreignTool = true
+		}
+	}
+	return out, toks, cx
+}
+
+// try records entry rf at token i when it matches there.
+func (m *matcher) try(rf ref, toks []token, i int, x *scratch) {
+	e := &m.rules[rf.rule].slots[rf.slot][rf.entry]
+	if j, ok := e.matchAt(toks, i); ok {
+		x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(j)})
+	}
+}
+
+// chain finds the first run of r's slots in order, each within the gap
+// of the previous, in one sentence.
+func (m *matcher) chain(r *crule, ri int32, toks []token, x *scratch) (int32, int32, bool) {
+	for s := range r.slots {
+		if len(x.occs[ri<<4|int32(s)]) == 0 {
+			return 0, 0, false
+		}
+	}
+	gap := int32(r.gap())
+	for _, first := range x.occs[ri<<4] {
+		end, ok := first.b, true
+		for s := 1; s < len(r.slots) && ok; s++ {
+			ok = false
+			for _, o := range x.occs[ri<<4|int32(s)] {
+				if o.a >= end && o.a-end <= gap && (r.Across || toks[o.a].sent == toks[first.a].sent) {
+					end, ok = o.b, true
+					break
+				}
+			}
+		}
+		if ok {
+			return first.a, end, true
+		}
+	}
+	return 0, 0, false
+}
+
+// void reports a match that is negated (for Negatable rules), quoted, or
+// in a sentence that discusses injection rather than performs it.
+func (m *matcher) void(r *crule, toks []token, a int, text string) bool {
+	if a < 0 || a >= len(toks) {
+		return false
+	}
+	sent := toks[a].sent
+	if r.Negatable {
+		for k := a - 1; k >= 0 && k >= a-3 && toks[k].sent == sent; k-- {
+			if m.negators[toks[k].s] {
+				return true
+			}
+		}
+	}
+	for k := a - 1; k >= 0 && k >= a-4 && toks[k].sent == sent; k-- {
+		if m.quotes.at(toks, k) {
+			return true
+		}
+	}
+	if r.Pattern == "" && inQuotes(text, toks[a].start) {
+		return true
+	}
+	if r.Class == Hidden {
+		return false
+	}
+	return r.Class == Override && inSentence(m.third, toks, a) || inSentence(m.discuss, toks, a)
+}
+
+// inSentence reports whether an entry of w occurs in the sentence of
+// token a.
+func inSentence(w *wordSet, toks []token, a int) bool {
+	sent := toks[a].sent
+	k := a
+	for k > 0 && toks[k-1].sent == sent {
+		k--
+	}
+	for ; k < len(toks) && toks[k].sent == sent; k++ {
+		if w.at(toks, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// inQuotes reports an offset inside a double-quoted or back-quoted run of
+// its line.
+func inQuotes(t string, i int) bool {
+	ls := strings.LastIndexByte(t[:i], '\n') + 1
+	pre := t[ls:i]
+	return strings.Count(pre, `"`)%2 == 1 || strings.Count(pre, "`")%2 == 1
+}
+
+// tokenAt is the index of the token covering or following offset i.
+func tokenAt(toks []token, i int) int {
+	lo, hi := 0, len(toks)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if toks[mid].end <= i {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == len(toks) {
+		return -1
+	}
+	return lo
+}
+
+// secretWords name tools whose purpose is secrets, files or commands:
+// for them a credential path is the job, not a target.
+var secretWords = []string{"ssh", "key", "secret", "cred", "auth", "env", "git", "cert", "sign", "vault", "pass", "login", "token",
+	"cookie", "browser", "history", "config", "file", "fs", "read", "shell", "exec", "cmd", "command", "terminal", "deploy", "cloud", "aws", "kube"}
+
+// forSecrets reports a tool name that says it handles secrets or files.
+func forSecrets(name string) bool {
+	for _, w := range secretWords {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// sinkAt reports a token that starts a URL or is the local part of an
+// e-mail address.
+func sinkAt(text string, toks []token, i int) bool {
+	t := toks[i]
+	if (t.s == "http" || t.s == "https" || t.s == "wss") && strings.HasPrefix(text[t.end:], "://") {
+		host := text[t.end+3:]
+		local := strings.HasPrefix(host, "localhost") || strings.HasPrefix(host, "127.0.0.1")
+		return !local && !strings.HasSuffix(text[:t.start], "](") // a markdown link is a citation
+	}
+	return t.end+1 < len(text) && text[t.end] == '@' && isWordByte(text[t.end+1])
+}
+
+// toolish reports a token that names a tool: an identifier with an
+// underscore, a name this server uses, or a word followed by "tool".
+func toolish(text string, toks []token, i int, sc *Scope) bool {
+	w := toks[i].s
+	if sc != nil && sc.Tools[w] {
+		return true
+	}
+	if sc != nil && sc.Params[w] {
+		return false
+	}
+	if u := strings.IndexByte(w, '_'); u > 0 && u < len(w)-1 {
+		return true
+	}
+	if i+1 < len(toks) && (toks[i+1].s == "tool" || toks[i+1].s == "function") && toks[i+1].sent == toks[i].sent {
+		return len(w) > 2 && w != "this" && w != "the" && w != "that" && w != "any" && w != "other" && w != "each" && w != "every"
+	}
+	return false
+}
