@@ -74,19 +74,22 @@ func capabilityFindings(s *model.Server, rs []*result) []model.Finding {
 		}
 	}
 	total := len(rs)
-	agg := func(id, item string, names []string, what string) {
+	// The verb agrees with the count and the noun with the total, so a
+	// reader sees "1 of 6 tools declares …" and "1 of 1 tool has …".
+	agg := func(id, item string, names []string, one, many string) {
 		if len(names) == 0 {
 			return
 		}
 		fd := catalog.New(id)
 		fd.Server, fd.Element, fd.Item = s.Identity, "server:tools", item
-		fd.Evidence = fmt.Sprintf("%d of %d tools %s: %s", len(names), total, what, nameList(names, 8))
+		fd.Evidence = fmt.Sprintf("%d of %d %s %s: %s", len(names), total, plural(total, "tool", "tools"),
+			plural(len(names), one, many), nameList(names, 8))
 		fd.Tools = sortedCopy(names)
 		out = append(out, fd)
 	}
-	agg("CAP-004", "hints:none", noHints, "declare no hints")
-	agg("CAP-005", "hints:partial", someHints, "declare only some hints")
-	agg("CAP-009", "effect:unknown", unknown, "have an unknown effect")
+	agg("CAP-004", "hints:none", noHints, "declares no hints", "declare no hints")
+	agg("CAP-005", "hints:partial", someHints, "declares only some hints", "declare only some hints")
+	agg("CAP-009", "effect:unknown", unknown, "has an unknown effect", "have an unknown effect")
 	return out
 }
 

@@ -176,3 +176,30 @@ func TestEffectAgreesWithKinds(t *testing.T) {
 		t.Fatalf("only %d tools", n)
 	}
 }
+
+// TestAggregateEvidenceAgrees: the per-server counts read as English for
+// every count: "1 of 1 tool has", "1 of 2 tools has", "2 of 2 tools have".
+func TestAggregateEvidenceAgrees(t *testing.T) {
+	frob := `{"name":"frobnicate","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}`
+	quux := `{"name":"quuxify","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}`
+	read := `{"name":"get_frob","annotations":{"readOnlyHint":true,"destructiveHint":false,"openWorldHint":false},"inputSchema":{"type":"object","properties":{}}}`
+	for _, c := range []struct {
+		tools []string
+		want  string
+	}{
+		{[]string{frob}, "1 of 1 tool has an unknown effect: "},
+		{[]string{frob, read}, "1 of 2 tools has an unknown effect: "},
+		{[]string{frob, quux}, "2 of 2 tools have an unknown effect: "},
+	} {
+		f := run(t, &model.Bundle{Servers: []model.Server{srv("s", c.tools...)}}, nil)
+		got := ""
+		for _, fd := range f.Findings {
+			if fd.ID == "CAP-009" {
+				got = fd.Evidence
+			}
+		}
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%d tools: CAP-009 evidence %q, want it to start %q", len(c.tools), got, c.want)
+		}
+	}
+}
