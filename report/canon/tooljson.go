@@ -64,6 +64,9 @@ func FieldsJSON(raw json.RawMessage, fields []string) ([]byte, error) {
 // served with insignificant whitespace removed. It never fails, so one
 // malformed item cannot hide the cost of the rest.
 func CountText(raw json.RawMessage, fields []string) []byte {
+	if c, _, err := pickFast(nil, raw, fields); err == nil {
+		return c
+	}
 	if c, err := FieldsJSON(raw, fields); err == nil {
 		return c
 	}
@@ -77,16 +80,11 @@ func CountText(raw json.RawMessage, fields []string) []byte {
 // ToolsListJSON serialises a whole tools/list result, {"tools":[...]},
 // once, with every tool in its [CountText] form and in served order.
 func ToolsListJSON(tools []json.RawMessage) []byte {
-	var b bytes.Buffer
-	b.WriteString(`{"tools":[`)
+	texts := make([][]byte, len(tools))
 	for i, t := range tools {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(CountText(t, ToolFields))
+		texts[i] = CountText(t, ToolFields)
 	}
-	b.WriteString(`]}`)
-	return b.Bytes()
+	return ToolsListOf(texts)
 }
 
 // looseJSON re-encodes raw with sorted keys and no HTML escaping, using Go's
