@@ -5,9 +5,27 @@ import (
 
 	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/catalog"
+	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/inject"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
+
+// toolHashesMemo is hashes.ToolHashesOf through the memo, keyed by the
+// tool's raw definition (the only thing it reads). The map is shared by
+// every analysis that hits it and is never written after this.
+func toolHashesMemo(m *cache.Memo, t *surface.Tool) map[string]string {
+	if m == nil {
+		return hashes.ToolHashesOf(t)
+	}
+	key := cache.Key(catalog.Ruleset, "hashes/tool", "", cache.Raw(t.Raw))
+	if v, ok := m.Get(key); ok {
+		return v.(map[string]string)
+	}
+	h := hashes.ToolHashesOf(t)
+	m.Put(key, h)
+	return h
+}
 
 // injectServer is inject.ScanServer through the memo: a server whose raw
 // surface, identity and name are unchanged is scanned once per process

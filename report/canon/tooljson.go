@@ -175,8 +175,14 @@ func ToolName(raw json.RawMessage) string {
 // their raw values, so absent stays absent and null stays null. Token
 // counting and the component hashes both select members this way.
 func Pick(all map[string]json.RawMessage, keys ...string) []byte {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	size := 2
+	for _, k := range keys {
+		if v, ok := all[k]; ok {
+			size += len(k) + len(v) + 4
+		}
+	}
+	b := make([]byte, 1, size)
+	b[0] = '{'
 	n := 0
 	for _, k := range keys {
 		v, ok := all[k]
@@ -184,14 +190,27 @@ func Pick(all map[string]json.RawMessage, keys ...string) []byte {
 			continue
 		}
 		if n > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
 		n++
-		kb, _ := json.Marshal(k)
-		b.Write(kb)
-		b.WriteByte(':')
-		b.Write(v)
+		if plainKey(k) {
+			b = append(append(append(b, '"'), k...), '"')
+		} else {
+			kb, _ := json.Marshal(k)
+			b = append(b, kb...)
+		}
+		b = append(b, ':')
+		b = append(b, v...)
 	}
-	b.WriteByte('}')
-	return b.Bytes()
+	return append(b, '}')
+}
+
+// plainKey: k is written by json.Marshal as itself between quotes.
+func plainKey(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
