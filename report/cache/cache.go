@@ -140,6 +140,16 @@ func (c *Memo) Put(key string, v any) {
 	c.mu.Unlock()
 }
 
+// Len is the number of stored results.
+func (c *Memo) Len() int {
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m)
+}
+
 // PassStats returns how many lookups of one pass's keys hit and missed.
 func (c *Memo) PassStats(pass string) (hits, misses int) {
 	if c == nil {
