@@ -8,6 +8,7 @@ import (
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/inject"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 // The passes of the pipeline one by one, so a regression in Analyze can
@@ -94,6 +95,20 @@ func BenchmarkNormalize(b *testing.B) {
 		timed(b, n, func() {
 			for _, t := range texts {
 				inject.Normalize(t)
+			}
+		})
+	})
+}
+
+// BenchmarkDecode builds every server's decoded view (report/surface), the
+// analysis's first step, which every later pass reads.
+func BenchmarkDecode(b *testing.B) {
+	perSize(b, 0, func(b *testing.B, n int) {
+		g := fleet(b, n, false)
+		b.SetBytes(toolBytes(g))
+		timed(b, n, func() {
+			for i := range g.Servers {
+				surface.New(&g.Servers[i])
 			}
 		})
 	})

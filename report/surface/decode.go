@@ -23,12 +23,16 @@ const maxDecodeDepth = 256
 type decoder struct {
 	in  []byte
 	pos int
+	// src is in as one string, made once: every plain string and number
+	// of the definition is a substring of it, so reading one allocates
+	// nothing but its interface box (it was a copy and a box).
+	src string
 }
 
 // fastDecode decodes the first JSON value of raw when it is an object or
 // an array (as json.Decoder does: what follows it is not read).
 func fastDecode(raw []byte) (any, bool) {
-	d := decoder{in: raw}
+	d := decoder{in: raw, src: string(raw)}
 	d.space()
 	if d.pos >= len(d.in) || (d.in[d.pos] != '{' && d.in[d.pos] != '[') {
 		return nil, false
@@ -39,7 +43,7 @@ func fastDecode(raw []byte) (any, bool) {
 // fastMembers decodes raw as one JSON object followed only by white space
 // (as json.Unmarshal requires): its members raw and decoded.
 func fastMembers(raw []byte) (map[string]json.RawMessage, map[string]any, bool) {
-	d := decoder{in: raw}
+	d := decoder{in: raw, src: string(raw)}
 	d.space()
 	if d.pos >= len(d.in) || d.in[d.pos] != '{' {
 		return nil, nil, false
@@ -85,7 +89,8 @@ func (d *decoder) value(depth int) (any, bool) {
 	case c == '[':
 		return d.array(depth)
 	case c == '"':
-		return d.str()
+		s, ok := d.str()
+		return s, ok
 	case c == 't':
 		return true, d.literal("true")
 	case c == 'f':
@@ -135,7 +140,7 @@ func (d *decoder) members(depth int, each func(k string, start int, v any)) bool
 		if !ok {
 			return false
 		}
-		each(k.(string), start, v)
+		each(k, start, v)
 		d.space()
 		if d.pos >= len(d.in) {
 			return false
@@ -186,7 +191,7 @@ func (d *decoder) array(depth int) (any, bool) {
 // str reads the string at d.pos (on its quote). A plain one (no escape, no
 // control byte, valid UTF-8) is copied; any other is handed to
 // encoding/json, which decodes escapes and replaces what it replaces.
-func (d *decoder) str() (any, bool) {
+func (d *decoder) str() (string, bool) {
 	start := d.pos
 	plain := true
 	for i := d.pos + 1; i < len(d.in); i++ {
@@ -195,24 +200,23 @@ func (d *decoder) str() (any, bool) {
 			tok := d.in[start : i+1]
 			d.pos = i + 1
 			if plain {
-				s := tok[1 : len(tok)-1]
-				if utf8.Valid(s) {
-					return string(s), true
+				if s := d.src[start+1 : i]; utf8.ValidString(s) {
+					return s, true
 				}
 			}
 			var s string
 			if json.Unmarshal(tok, &s) != nil {
-				return nil, false
+				return "", false
 			}
 			return s, true
 		case c == '\\':
 			plain = false
 			i++
 		case c < 0x20:
-			return nil, false
+			return "", false
 		}
 	}
-	return nil, false
+	return "", false
 }
 
 // number reads a JSON number (RFC 8259 grammar) as its literal text.
@@ -243,7 +247,7 @@ func (d *decoder) number() (any, bool) {
 			return nil, false
 		}
 	}
-	return json.Number(d.in[start:d.pos]), true
+	return json.Number(d.src[start:d.pos]), true
 }
 
 func (d *decoder) digits() bool {
