@@ -8,10 +8,24 @@ import (
 	"github.com/assay-mcp/assay/internal/testcorpus"
 )
 
+// slowFields is FieldsJSON's encoding/json path, the definition pickFast
+// must match.
+func slowFields(raw []byte, fields []string) ([]byte, error) {
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &all); err != nil || all == nil {
+		return nil, errSlow
+	}
+	picked := Pick(all, fields...)
+	if out, err := JSON(picked); err == nil {
+		return out, nil
+	}
+	return looseJSON(picked)
+}
+
 // slowCount is the definition of a tool's count text and name: the
 // encoding/json path that predates pickFast.
 func slowCount(raw []byte) ([]byte, string) {
-	c, err := FieldsJSON(raw, ToolFields)
+	c, err := slowFields(raw, ToolFields)
 	if err != nil {
 		var b bytes.Buffer
 		if json.Compact(&b, raw) != nil {
@@ -34,6 +48,13 @@ func pickAgrees(t *testing.T, raw []byte) {
 	}
 	if got := CountText(raw, ToolFields); !bytes.Equal(got, wantText) {
 		t.Fatalf("CountText(%q) = %q; slow path %q", truncate(raw), truncate(got), truncate(wantText))
+	}
+	for _, f := range append([][]string{ToolFields, PromptFields}, ToolFields[:1], ToolFields[2:3]) {
+		got, err := FieldsJSON(raw, f)
+		want, werr := slowFields(raw, f)
+		if (err == nil) != (werr == nil) || !bytes.Equal(got, want) {
+			t.Fatalf("FieldsJSON(%q, %q) = %q, %v; slow path %q, %v", truncate(raw), f, truncate(got), err, truncate(want), werr)
+		}
 	}
 }
 

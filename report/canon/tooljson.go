@@ -37,6 +37,9 @@ var (
 // FieldsJSON is [ToolJSON] for any definition object: the listed members
 // present in raw, canonical, sorted, with no HTML escaping.
 func FieldsJSON(raw json.RawMessage, fields []string) ([]byte, error) {
+	if out, _, err := pickFast(nil, raw, fields); err == nil {
+		return out, nil // the same bytes, without encoding/json (pick.go)
+	}
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &all); err != nil {
 		return nil, fmt.Errorf("reading definition: %w", err)
@@ -64,9 +67,6 @@ func FieldsJSON(raw json.RawMessage, fields []string) ([]byte, error) {
 // served with insignificant whitespace removed. It never fails, so one
 // malformed item cannot hide the cost of the rest.
 func CountText(raw json.RawMessage, fields []string) []byte {
-	if c, _, err := pickFast(nil, raw, fields); err == nil {
-		return c
-	}
 	if c, err := FieldsJSON(raw, fields); err == nil {
 		return c
 	}
