@@ -102,10 +102,11 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	end = opts.observe(PassHashes)
 	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(views[i], opts.Memo) })
 	end()
-	// Cost reads only the views and the skeleton, so it runs now and the
-	// views (every decoded schema) can be freed before the two passes that
-	// still decode on their own. Its findings land in the same place after
-	// Finish sorts them.
+	// Cost reads only the views and the skeleton. Its findings land in the
+	// same place after Finish sorts them. The views stay alive for the
+	// injection and classification passes, which read them
+	// (inject.ScanView, classify.ApplyViews) and memoise per tool through
+	// opts.Memo, keyed as package cache says.
 	end = opts.observe(PassCost)
 	cost.ApplyViews(b, views, f, opts.Cost)
 	end()
