@@ -23,16 +23,12 @@ const maxDecodeDepth = 256
 type decoder struct {
 	in  []byte
 	pos int
-	// src is in as one string, made once: every plain string and number
-	// of the definition is a substring of it, so reading one allocates
-	// nothing but its interface box (it was a copy and a box).
-	src string
 }
 
 // fastDecode decodes the first JSON value of raw when it is an object or
 // an array (as json.Decoder does: what follows it is not read).
 func fastDecode(raw []byte) (any, bool) {
-	d := decoder{in: raw, src: string(raw)}
+	d := decoder{in: raw}
 	d.space()
 	if d.pos >= len(d.in) || (d.in[d.pos] != '{' && d.in[d.pos] != '[') {
 		return nil, false
@@ -43,7 +39,7 @@ func fastDecode(raw []byte) (any, bool) {
 // fastMembers decodes raw as one JSON object followed only by white space
 // (as json.Unmarshal requires): its members raw and decoded.
 func fastMembers(raw []byte) (map[string]json.RawMessage, map[string]any, bool) {
-	d := decoder{in: raw, src: string(raw)}
+	d := decoder{in: raw}
 	d.space()
 	if d.pos >= len(d.in) || d.in[d.pos] != '{' {
 		return nil, nil, false
@@ -200,8 +196,11 @@ func (d *decoder) str() (string, bool) {
 			tok := d.in[start : i+1]
 			d.pos = i + 1
 			if plain {
-				if s := d.src[start+1 : i]; utf8.ValidString(s) {
-					return s, true
+				// Each string is its own copy, never a substring of the
+				// definition: a name or a text kept by a finding would
+				// otherwise pin the whole definition in memory.
+				if s := tok[1 : len(tok)-1]; utf8.Valid(s) {
+					return string(s), true
 				}
 			}
 			var s string
@@ -247,7 +246,7 @@ func (d *decoder) number() (any, bool) {
 			return nil, false
 		}
 	}
-	return json.Number(d.src[start:d.pos]), true
+	return json.Number(d.in[start:d.pos]), true
 }
 
 func (d *decoder) digits() bool {
