@@ -49,6 +49,9 @@ type writer struct {
 	levels []level
 }
 
+// maxKept is the largest value buffer kept for reuse at one depth.
+const maxKept = 64 << 10
+
 type level struct {
 	ms      []member
 	scratch []byte
@@ -160,7 +163,15 @@ func (w *writer) object(dst []byte, depth int) ([]byte, error) {
 		w.levels = append(w.levels, level{})
 	}
 	ms, scratch := w.levels[depth].ms[:0], w.levels[depth].scratch[:0]
-	defer func() { w.levels[depth] = level{ms: ms[:0], scratch: scratch[:0]} }()
+	defer func() {
+		// Keep small buffers for the next object at this depth; a large
+		// one (a whole server of a big document) is let go, so a
+		// document's canonical form never holds more than it did.
+		if cap(scratch) > maxKept {
+			scratch = nil
+		}
+		w.levels[depth] = level{ms: ms[:0], scratch: scratch[:0]}
+	}()
 	err := w.members(func(k string) error {
 		start := len(scratch)
 		var err error
