@@ -20,6 +20,7 @@ import (
 // allocations, a few milliseconds. TestRanksMatchLibrary compares every
 // entry with the library's own loader.
 type rankTable struct {
+	size  int      // distinct tokens
 	arena []byte   // every token's bytes, back to back
 	off   []uint32 // token i is arena[off[i]:off[i+1]]
 	rank  []uint32 // token i's rank
@@ -86,28 +87,61 @@ func loadRanks(encoding string) (*rankTable, error) {
 			return nil, fmt.Errorf("%s ranks, line %d: %w", encoding, n, err)
 		}
 		t.arena = t.arena[:start+m]
-		t.insert(uint32(start), uint32(r))
+		t.off = append(t.off, uint32(len(t.arena)))
+		t.rank = append(t.rank, uint32(r))
 	}
+	t.index()
 	return t, nil
 }
 
-// insert adds the token ending the arena at its rank; a token listed twice
-// keeps its last rank, as the library's map does.
-func (t *rankTable) insert(start, r uint32) {
-	tok := t.arena[start:]
-	h := maphash.Bytes(t.seed, tok)
+// index fills the open-addressing index. Inserting tokens in file order
+// writes to random slots of a table of several MB, one cache miss each;
+// so the tokens are first ordered by the region of the table their hash
+// falls in (a stable counting sort, which keeps a repeated token's lines in
+// file order, so the last one's rank wins as in the library's map), and
+// inserted region by region.
+func (t *rankTable) index() {
+	n := len(t.rank)
+	hs := make([]uint64, n)
+	for i := range hs {
+		hs[i] = maphash.Bytes(t.seed, t.token(uint32(i)))
+	}
+	shift := uint(0)
+	for (t.mask >> shift) >= 1<<16 {
+		shift++
+	}
+	var count [1<<16 + 1]uint32
+	for _, h := range hs {
+		count[(h&t.mask)>>shift+1]++
+	}
+	for b := 1; b < len(count); b++ {
+		count[b] += count[b-1]
+	}
+	order := make([]uint32, n)
+	for i, h := range hs {
+		b := (h & t.mask) >> shift
+		order[count[b]] = uint32(i)
+		count[b]++
+	}
+	for _, i := range order {
+		t.insert(i, hs[i])
+	}
+}
+
+// insert indexes token i with hash h; a token listed twice keeps its
+// last rank, as the library's map does.
+func (t *rankTable) insert(i uint32, h uint64) {
+	tok := t.token(i)
 	tag := h >> 32 << 32
-	for i := h & t.mask; ; i = (i + 1) & t.mask {
-		s := t.slots[i]
+	for j := h & t.mask; ; j = (j + 1) & t.mask {
+		s := t.slots[j]
 		if s == 0 {
-			t.off = append(t.off, uint32(len(t.arena)))
-			t.rank = append(t.rank, r)
-			t.slots[i] = tag | uint64(len(t.rank))
+			t.slots[j] = tag | uint64(i+1)
+			t.size++
 			return
 		}
 		if s&^0xffffffff == tag && string(t.token(uint32(s)-1)) == string(tok) {
-			t.rank[uint32(s)-1] = r
-			t.arena = t.arena[:start]
+			t.rank[uint32(s)-1] = t.rank[i]
 			return
 		}
 	}

@@ -20,8 +20,8 @@ func TestRanksMatchLibrary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(got.rank) != len(want) {
-			t.Fatalf("%s: %d tokens, library has %d", enc, len(got.rank), len(want))
+		if got.size != len(want) {
+			t.Fatalf("%s: %d tokens, library has %d", enc, got.size, len(want))
 		}
 		for tok, r := range want {
 			if g := got.get(tok); g != uint32(r) {
