@@ -9,6 +9,8 @@
 //	assayAnalyze(files, meta[, progress])    → findings + view of the files
 //	assayDiff(old, new, meta[, progress])    → drift old → new + view
 //	assayVerify(files)              → each file's signature status
+//	assayWarm(files, meta)          → analyse the report's own input ahead
+//	                                  of any drop, kept for reuse
 //
 // files is a JSON array of {name, text}; meta is {version, coreHash};
 // progress, when given, is a JS function called with each analysis step
@@ -49,6 +51,13 @@ func main() {
 			return answer(&core.Result{Error: err.Error()})
 		}
 		return answer(core.Diff(old, nw, metaArg(args, 2, 3)))
+	}))
+	js.Global().Set("assayWarm", js.FuncOf(func(this js.Value, args []js.Value) any {
+		files, err := filesArg(args, 0)
+		if err != nil {
+			return answer(&core.Result{Error: err.Error()})
+		}
+		return answer(core.Warm(files, metaArg(args, 1, 2)))
 	}))
 	js.Global().Set("assayVerify", js.FuncOf(func(this js.Value, args []js.Value) any {
 		files, err := filesArg(args, 0)

@@ -34,15 +34,17 @@ func CountServer(s *model.Server, encoding string) (*model.ServerTokens, error) 
 // CountServer is [CountServer] with this counter's encoding.
 func (c *Counter) CountServer(s *model.Server) *model.ServerTokens {
 	t := &model.ServerTokens{Encoding: c.name, Tools: make(map[string]int, len(s.Tools))}
-	for _, raw := range s.Tools {
-		n := c.Count(string(canon.CountText(raw, canon.ToolFields)))
+	texts := make([][]byte, len(s.Tools))
+	for i, raw := range s.Tools {
+		text, name := canon.ToolCount(raw)
+		texts[i] = text
+		n := c.Count(string(text))
 		t.ToolsSum += n
-		name := canon.ToolName(raw)
 		if _, dup := t.Tools[name]; !dup {
 			t.Tools[name] = n
 		}
 	}
-	t.ToolsList = c.Count(string(canon.ToolsListJSON(s.Tools)))
+	t.ToolsList = c.Count(string(canon.ToolsListOf(texts)))
 	if s.Instructions != nil {
 		t.Instructions = c.Count(*s.Instructions)
 	}

@@ -105,3 +105,17 @@ func BenchmarkNormalize(b *testing.B) {
 		})
 	})
 }
+
+// BenchmarkDecode builds every server's decoded view (report/surface), the
+// analysis's first step, which every later pass reads.
+func BenchmarkDecode(b *testing.B) {
+	perSize(b, 0, func(b *testing.B, n int) {
+		g := fleet(b, n, false)
+		b.SetBytes(toolBytes(g))
+		timed(b, n, func() {
+			for i := range g.Servers {
+				surface.New(&g.Servers[i])
+			}
+		})
+	})
+}

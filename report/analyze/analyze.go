@@ -100,12 +100,13 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	par.ForEach(len(b.Servers), func(i int) { views[i] = surface.New(&b.Servers[i]) })
 	end()
 	end = opts.observe(PassHashes)
-	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(views[i]) })
+	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(views[i], opts.Memo) })
 	end()
-	// Cost reads only the views and the skeleton, so it runs now and the
-	// views (every decoded schema) can be freed before the two passes that
-	// still decode on their own. Its findings land in the same place after
-	// Finish sorts them.
+	// Cost reads only the views and the skeleton. Its findings land in the
+	// same place after Finish sorts them. The views stay alive for the
+	// injection and classification passes, which read them
+	// (inject.ScanView, classify.ApplyViews) and memoise per tool through
+	// opts.Memo, keyed as package cache says.
 	end = opts.observe(PassCost)
 	cost.ApplyViews(b, views, f, opts.Cost)
 	end()
@@ -215,8 +216,10 @@ func Finish(f *model.Findings) {
 }
 
 // serverSkeleton is a server's report before any judgement: identity,
-// counts, tool names and titles, and every hash, read from the view.
-func serverSkeleton(v *surface.Server) model.ServerReport {
+// counts, tool names and titles, and every hash, read from the view. A
+// tool's hashes depend on its raw definition alone, so with a memo an
+// unchanged tool is hashed once per process (both sides of a diff).
+func serverSkeleton(v *surface.Server, memo *cache.Memo) model.ServerReport {
 	s := v.Src
 	r := model.ServerReport{
 		Name:            s.Name,
@@ -253,7 +256,7 @@ func serverSkeleton(v *surface.Server) model.ServerReport {
 		if s.Tokens != nil {
 			t.Tokens = s.Tokens.Tools[name]
 		}
-		names[i], toolHashes[i] = name, hashes.ToolHashesOf(vt)
+		names[i], toolHashes[i] = name, toolHashesMemo(memo, vt)
 		t.Hashes = toolHashes[i]
 		r.Tools[i] = t
 	}

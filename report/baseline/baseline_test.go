@@ -237,3 +237,29 @@ func TestRulesetUpgrade(t *testing.T) {
 		t.Errorf("ruleset upgrade alone: exit %d %v", r.Exit, ids(r.Findings.Findings))
 	}
 }
+
+// TestIsBaselineFastPath: the structural pass answers exactly what the
+// full decode answers, on documents that are and are not baselines.
+func TestIsBaselineFastPath(t *testing.T) {
+	slow := func(data []byte) bool {
+		var head struct {
+			Kind string `json:"kind"`
+		}
+		return json.Unmarshal(data, &head) == nil && strings.HasPrefix(head.Kind, "assay.baseline/")
+	}
+	for _, doc := range []string{
+		`{"kind":"assay.baseline/v1","servers":[]}`,
+		`{"Kind":"assay.baseline/v1"}`,
+		`{"KIND":"assay.bundle/v1","kind":"assay.baseline/v1"}`,
+		`{"kind":"assay.baseline/v1","kind":"assay.bundle/v1"}`,
+		`{"kind":"assay.baseline/v1","x":01}`,
+		`{"kind":"assay.bundle/v1","servers":[{"name":"x"}]}`,
+		`{"kind":"assay.\u0062aseline/v1"}`,
+		"{\"\u212aind\":\"assay.baseline/v1\"}",
+		`{"kind":1}`, `[]`, `null`, `{"kind":"assay.baseline/v1"`, ``,
+	} {
+		if got, want := IsBaseline([]byte(doc)), slow([]byte(doc)); got != want {
+			t.Errorf("IsBaseline(%s) = %v, full decode says %v", doc, got, want)
+		}
+	}
+}

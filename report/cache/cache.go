@@ -43,10 +43,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"strings"
 	"sync"
 )
 
-// Key builds a cache key from its parts (see the package comment).
+// Key builds a cache key from its parts (see the package comment). The key
+// starts with the pass name and a colon, so [Memo.PassStats] can count
+// each pass's reuse apart.
 func Key(ruleset, pass, options, component string, facts ...string) string {
 	h := sha256.New()
 	for _, p := range append([]string{"assay-cache/1", ruleset, pass, options, component}, facts...) {
@@ -59,7 +62,7 @@ func Key(ruleset, pass, options, component string, facts ...string) string {
 		h.Write(n[:])
 		h.Write([]byte(p))
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	return pass + ":" + hex.EncodeToString(h.Sum(nil))
 }
 
 // Raw hashes raw bytes (a definition, a listing) for use as a component.
@@ -97,10 +100,11 @@ type Memo struct {
 	mu           sync.Mutex
 	m            map[string]any
 	hits, misses int
+	byPass       map[string]*[2]int
 }
 
 // New returns an empty Memo.
-func New() *Memo { return &Memo{m: map[string]any{}} }
+func New() *Memo { return &Memo{m: map[string]any{}, byPass: map[string]*[2]int{}} }
 
 // Get returns the value stored under key.
 func (c *Memo) Get(key string) (any, bool) {
@@ -110,10 +114,18 @@ func (c *Memo) Get(key string) (any, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v, ok := c.m[key]
+	pass, _, _ := strings.Cut(key, ":")
+	n := c.byPass[pass]
+	if n == nil {
+		n = new([2]int)
+		c.byPass[pass] = n
+	}
 	if ok {
 		c.hits++
+		n[0]++
 	} else {
 		c.misses++
+		n[1]++
 	}
 	return v, ok
 }
@@ -126,6 +138,29 @@ func (c *Memo) Put(key string, v any) {
 	c.mu.Lock()
 	c.m[key] = v
 	c.mu.Unlock()
+}
+
+// Len is the number of stored results.
+func (c *Memo) Len() int {
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m)
+}
+
+// PassStats returns how many lookups of one pass's keys hit and missed.
+func (c *Memo) PassStats(pass string) (hits, misses int) {
+	if c == nil {
+		return 0, 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n := c.byPass[pass]; n != nil {
+		return n[0], n[1]
+	}
+	return 0, 0
 }
 
 // Stats returns how many lookups hit and missed.

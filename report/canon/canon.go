@@ -59,7 +59,8 @@ func Hash(raw []byte) string {
 func HashValue(v any) string {
 	switch t := v.(type) {
 	case string:
-		return Sum(appendString(make([]byte, 0, len(t)+2), t))
+		var buf [256]byte // most texts fit: no allocation but the result
+		return Sum(appendString(buf[:0], t))
 	case map[string]string:
 		return Sum(appendStringMap(nil, t))
 	}

@@ -37,6 +37,9 @@ var (
 // FieldsJSON is [ToolJSON] for any definition object: the listed members
 // present in raw, canonical, sorted, with no HTML escaping.
 func FieldsJSON(raw json.RawMessage, fields []string) ([]byte, error) {
+	if out, _, err := pickFast(nil, raw, fields); err == nil {
+		return out, nil // the same bytes, without encoding/json (pick.go)
+	}
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &all); err != nil {
 		return nil, fmt.Errorf("reading definition: %w", err)
@@ -77,16 +80,11 @@ func CountText(raw json.RawMessage, fields []string) []byte {
 // ToolsListJSON serialises a whole tools/list result, {"tools":[...]},
 // once, with every tool in its [CountText] form and in served order.
 func ToolsListJSON(tools []json.RawMessage) []byte {
-	var b bytes.Buffer
-	b.WriteString(`{"tools":[`)
+	texts := make([][]byte, len(tools))
 	for i, t := range tools {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(CountText(t, ToolFields))
+		texts[i] = CountText(t, ToolFields)
 	}
-	b.WriteString(`]}`)
-	return b.Bytes()
+	return ToolsListOf(texts)
 }
 
 // looseJSON re-encodes raw with sorted keys and no HTML escaping, using Go's
@@ -177,8 +175,14 @@ func ToolName(raw json.RawMessage) string {
 // their raw values, so absent stays absent and null stays null. Token
 // counting and the component hashes both select members this way.
 func Pick(all map[string]json.RawMessage, keys ...string) []byte {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	size := 2
+	for _, k := range keys {
+		if v, ok := all[k]; ok {
+			size += len(k) + len(v) + 4
+		}
+	}
+	b := make([]byte, 1, size)
+	b[0] = '{'
 	n := 0
 	for _, k := range keys {
 		v, ok := all[k]
@@ -186,14 +190,27 @@ func Pick(all map[string]json.RawMessage, keys ...string) []byte {
 			continue
 		}
 		if n > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
 		n++
-		kb, _ := json.Marshal(k)
-		b.Write(kb)
-		b.WriteByte(':')
-		b.Write(v)
+		if plainKey(k) {
+			b = append(append(append(b, '"'), k...), '"')
+		} else {
+			kb, _ := json.Marshal(k)
+			b = append(b, kb...)
+		}
+		b = append(b, ':')
+		b = append(b, v...)
 	}
-	b.WriteByte('}')
-	return b.Bytes()
+	return append(b, '}')
+}
+
+// plainKey: k is written by json.Marshal as itself between quotes.
+func plainKey(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }

@@ -3,8 +3,9 @@ package canon
 import (
 	"bytes"
 	"errors"
-	"sort"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -41,6 +42,19 @@ type member struct {
 type writer struct {
 	in  []byte
 	pos int
+	// levels holds, per nesting depth, the member list and value buffer
+	// of the object being written there. An object's output is copied out
+	// before its next sibling starts, so each depth's buffers are reused
+	// by every object at that depth instead of allocated afresh.
+	levels []level
+}
+
+// maxKept is the largest value buffer kept for reuse at one depth.
+const maxKept = 64 << 10
+
+type level struct {
+	ms      []member
+	scratch []byte
 }
 
 // appendCanonical appends the canonical form of raw to dst.
@@ -145,8 +159,19 @@ func (w *writer) array(dst []byte, depth int) ([]byte, error) {
 }
 
 func (w *writer) object(dst []byte, depth int) ([]byte, error) {
-	var ms []member
-	var scratch []byte
+	for len(w.levels) <= depth {
+		w.levels = append(w.levels, level{})
+	}
+	ms, scratch := w.levels[depth].ms[:0], w.levels[depth].scratch[:0]
+	defer func() {
+		// Keep small buffers for the next object at this depth; a large
+		// one (a whole server of a big document) is let go, so a
+		// document's canonical form never holds more than it did.
+		if cap(scratch) > maxKept {
+			scratch = nil
+		}
+		w.levels[depth] = level{ms: ms[:0], scratch: scratch[:0]}
+	}()
 	err := w.members(func(k string) error {
 		start := len(scratch)
 		var err error
@@ -217,12 +242,20 @@ func appendMembers(dst []byte, ms []member, write func(dst, val []byte) ([]byte,
 			ascii = m.key[i] < utf8.RuneSelf
 		}
 	}
-	less := func(i, j int) bool { return ms[i].key < ms[j].key }
+	cmp := func(a, b member) int { return strings.Compare(a.key, b.key) }
 	if !ascii {
-		less = func(i, j int) bool { return lessUTF16(ms[i].key, ms[j].key) }
+		cmp = func(a, b member) int {
+			if lessUTF16(a.key, b.key) {
+				return -1
+			}
+			if lessUTF16(b.key, a.key) {
+				return 1
+			}
+			return 0
+		}
 	}
-	if !sort.SliceIsSorted(ms, less) {
-		sort.SliceStable(ms, less)
+	if !slices.IsSortedFunc(ms, cmp) {
+		slices.SortStableFunc(ms, cmp)
 	}
 	dst = append(dst, '{')
 	for i, m := range ms {

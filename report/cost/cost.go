@@ -125,9 +125,8 @@ func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opt
 	f.Summary.Tokens = sum
 	f.Findings = append(f.Findings, windowFindings(sum, &o)...)
 	for i := range b.Servers {
-		s := &b.Servers[i]
-		f.Findings = append(f.Findings, concentrationFindings(s, &costs[i], enc)...)
-		f.Findings = append(f.Findings, largeToolFindings(s, &costs[i], enc, &o)...)
+		f.Findings = append(f.Findings, concentrationFindings(views[i], &costs[i], enc)...)
+		f.Findings = append(f.Findings, largeToolFindings(views[i], &costs[i], enc, &o)...)
 		f.Findings = append(f.Findings, boilerplateFindings(views[i], enc, &o)...)
 	}
 }

@@ -85,16 +85,18 @@ func EstimateText(s string, encoding string) int {
 func Estimate(s *model.Server, encoding string) (*model.ServerTokens, []int) {
 	t := &model.ServerTokens{Encoding: encoding, Tools: make(map[string]int, len(s.Tools)), Estimated: true}
 	perTool := make([]int, len(s.Tools))
+	texts := make([][]byte, len(s.Tools))
 	for i, raw := range s.Tools {
-		n := EstimateText(string(canon.CountText(raw, canon.ToolFields)), encoding)
+		text, name := canon.ToolCount(raw)
+		texts[i] = text
+		n := EstimateText(string(text), encoding)
 		perTool[i] = n
 		t.ToolsSum += n
-		name := canon.ToolName(raw)
 		if _, dup := t.Tools[name]; !dup {
 			t.Tools[name] = n
 		}
 	}
-	t.ToolsList = EstimateText(string(canon.ToolsListJSON(s.Tools)), encoding)
+	t.ToolsList = EstimateText(string(canon.ToolsListOf(texts)), encoding)
 	if s.Instructions != nil {
 		t.Instructions = EstimateText(*s.Instructions, encoding)
 	}

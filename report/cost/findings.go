@@ -12,6 +12,7 @@ import (
 	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 	"github.com/assay-mcp/assay/report/textsafe"
 )
 
@@ -59,7 +60,8 @@ const (
 
 // concentrationFindings raises COST-002 when a few tools hold at least half
 // of a server's tool tokens: trimming those few pays off most.
-func concentrationFindings(s *model.Server, c *serverCost, enc string) []model.Finding {
+func concentrationFindings(v *surface.Server, c *serverCost, enc string) []model.Finding {
+	s := v.Src
 	n := len(c.perTool)
 	if n < minToolsFor || c.tokens.ToolsSum <= 0 {
 		return nil
@@ -69,8 +71,8 @@ func concentrationFindings(s *model.Server, c *serverCost, enc string) []model.F
 		tokens int
 	}
 	tools := make([]tool, n)
-	for i, raw := range s.Tools {
-		tools[i] = tool{canon.ToolName(raw), c.perTool[i]}
+	for i := range v.Tools {
+		tools[i] = tool{toolName(&v.Tools[i]), c.perTool[i]}
 	}
 	sort.SliceStable(tools, func(i, j int) bool {
 		if tools[i].tokens != tools[j].tokens {
@@ -101,14 +103,15 @@ func concentrationFindings(s *model.Server, c *serverCost, enc string) []model.F
 
 // largeToolFindings raises COST-003 for each tool over the threshold,
 // naming the part of the definition that holds most of it.
-func largeToolFindings(s *model.Server, c *serverCost, enc string, o *Options) []model.Finding {
+func largeToolFindings(v *surface.Server, c *serverCost, enc string, o *Options) []model.Finding {
+	s := v.Src
 	var out []model.Finding
 	for i, raw := range s.Tools {
 		n := c.perTool[i]
 		if n <= o.ToolThreshold {
 			continue
 		}
-		name := canon.ToolName(raw)
+		name := toolName(&v.Tools[i])
 		fd := catalog.New("COST-003")
 		if n > 5*o.ToolThreshold {
 			fd.Severity = model.SevMedium

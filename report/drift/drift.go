@@ -36,6 +36,11 @@ type Side struct {
 	// Findings is the stored analysis. It is ignored when Bundle is set:
 	// the surface is always re-analysed under the current ruleset.
 	Findings *model.Findings
+	// Analysis, with Bundle, is Bundle's analysis under the comparison's
+	// own analysis options, already made in this process (the page keeps
+	// the report's): it is used instead of analysing Bundle again. It is
+	// read, never changed.
+	Analysis *model.Findings
 }
 
 // FromInput makes a side of a decoded file.
@@ -71,6 +76,8 @@ type Result struct {
 	// it equals analyze.Analyze(new.Bundle, opts.Analyze). Read only: its
 	// servers are shared with Findings.
 	New *model.Findings
+	// Old is the old side's analysis, under the same conditions as New.
+	Old *model.Findings
 }
 
 // Diff compares old with new.
@@ -122,6 +129,9 @@ func Diff(old, new *Side, opts *Options) (*Result, error) {
 	if opts.KeepNew && nv.text {
 		res.New = nv.f
 	}
+	if opts.KeepNew && ov.text {
+		res.Old = ov.f
+	}
 	if d.noted {
 		for k := range d.notRun {
 			res.NotRun = append(res.NotRun, k)
@@ -160,7 +170,10 @@ func newView(s *Side, opts *analyze.Options) (*view, error) {
 	v := &view{name: s.Name}
 	switch {
 	case s.Bundle != nil:
-		v.f = analyze.Analyze(s.Bundle, opts)
+		v.f = s.Analysis
+		if v.f == nil {
+			v.f = analyze.Analyze(s.Bundle, opts)
+		}
 		v.text, v.classOK = true, true
 	case s.Findings != nil:
 		v.f = s.Findings

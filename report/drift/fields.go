@@ -1,6 +1,7 @@
 package drift
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/assay-mcp/assay/report/canon"
@@ -11,6 +12,9 @@ import (
 // hash does not cover: execution.taskSupport (DRIFT-036) and icons
 // (DRIFT-037).
 func (d *differ) currentFields(id, name string, oraw, nraw json.RawMessage) {
+	if bytes.Equal(oraw, nraw) {
+		return // the same definition: nothing can differ (most tools of a diff)
+	}
 	var o, n struct {
 		Execution *struct {
 			TaskSupport *string `json:"taskSupport"`

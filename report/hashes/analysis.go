@@ -34,12 +34,13 @@ type injected struct {
 // AnalysisHash hashes what the analysis concluded about f's surface.
 func AnalysisHash(f *model.Findings) string {
 	servers := map[string][]classified{}
+	next := map[string]int{}
 	for _, s := range f.Servers {
 		var ts []classified
 		for _, t := range s.Tools {
 			ts = append(ts, classified{t.Name, t.Effect, t.Tier, t.Kinds, t.Router, t.Override})
 		}
-		servers[uniqueKey(servers, s.Identity)] = ts
+		servers[uniqueKey(servers, next, s.Identity)] = ts
 	}
 	var inj []injected
 	for _, fd := range f.Findings {
@@ -63,9 +64,9 @@ func AnalysisHash(f *model.Findings) string {
 
 // SurfacesHash hashes every server's Surface hash by identity.
 func SurfacesHash(servers []model.ServerReport) string {
-	m := map[string]string{}
+	m, next := map[string]string{}, map[string]int{}
 	for _, s := range servers {
-		m[uniqueKey(m, s.Identity)] = s.Hashes[Surface]
+		m[uniqueKey(m, next, s.Identity)] = s.Hashes[Surface]
 	}
 	return canon.HashValue(m)
 }

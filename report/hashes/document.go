@@ -1,6 +1,7 @@
 package hashes
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -12,10 +13,17 @@ import (
 // "signature" and "createdAt" members and without hashes.document. v must
 // encode to a JSON object.
 func DocumentHash(v any) (string, error) {
-	raw, err := json.Marshal(v)
-	if err != nil {
+	// Encoded without HTML escaping: the canonical form is the same either
+	// way, and a string with no escape is copied by the canonical writer
+	// instead of decoded and re-encoded ('<', '>' and '&' are common in
+	// descriptions and evidence).
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		return "", fmt.Errorf("encoding document: %w", err)
 	}
+	raw := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	if h, ok := documentHashFast(raw); ok {
 		return h, nil
 	}

@@ -3,6 +3,7 @@ package hashes
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -187,5 +188,34 @@ func TestSealFindings(t *testing.T) {
 	f.Findings[0].Evidence = "abd"
 	if ms, _ := VerifyFindings(f); len(ms) != 1 || ms[0].Key != Document {
 		t.Errorf("one-byte evidence edit: %v", ms)
+	}
+}
+
+// TestUniqueKeyDuplicateNames: many tools of one name (a hostile server)
+// get the same keys as a search from #2 would give, in linear time, also
+// when a served name already looks like a suffixed one.
+func TestUniqueKeyDuplicateNames(t *testing.T) {
+	slow := func(m map[string]bool, k string) string {
+		if !m[k] {
+			return k
+		}
+		for i := 2; ; i++ {
+			if c := k + "#" + strconv.Itoa(i); !m[c] {
+				return c
+			}
+		}
+	}
+	names := []string{"a", "a#3", "a", "b", "a", "a", "a#2", "a", "b", "a#4#2", "a#4", "a"}
+	for i := 0; i < 3000; i++ {
+		names = append(names, "x")
+	}
+	fast, ref := map[string]bool{}, map[string]bool{}
+	next := map[string]int{}
+	for _, n := range names {
+		got, want := uniqueKey(fast, next, n), slow(ref, n)
+		if got != want {
+			t.Fatalf("key for %q: %q, want %q", n, got, want)
+		}
+		fast[got], ref[want] = true, true
 	}
 }

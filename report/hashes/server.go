@@ -3,6 +3,7 @@ package hashes
 import (
 	"encoding/json"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/canon"
@@ -56,9 +57,9 @@ func ServerHashes(s *model.Server, names []string, tools []map[string]string) ma
 	h[Prompts] = items(h, s.Prompts, "name", PromptPrefix, promptFields)
 	h[Resources] = items(h, s.Resources, "uri", ResourcePrefix, resourceFields)
 	h[Templates] = items(h, s.ResourceTemplates, "uriTemplate", TemplatePrefix, templateFields)
-	toolMap := map[string]string{}
+	toolMap, next := map[string]string{}, map[string]int{}
 	for i, n := range names {
-		k := uniqueKey(toolMap, n)
+		k := uniqueKey(toolMap, next, n)
 		toolMap[k] = tools[i][Tool]
 		h[ToolPrefix+k] = tools[i][Tool]
 	}
@@ -69,9 +70,9 @@ func ServerHashes(s *model.Server, names []string, tools []map[string]string) ma
 
 // ToolsComposite recomputes the Tools hash from tool reports.
 func ToolsComposite(tools []model.ToolReport) string {
-	m := map[string]string{}
+	m, next := map[string]string{}, map[string]int{}
 	for _, t := range tools {
-		m[uniqueKey(m, t.Name)] = t.Hashes[Tool]
+		m[uniqueKey(m, next, t.Name)] = t.Hashes[Tool]
 	}
 	return canon.HashValue(m)
 }
@@ -91,13 +92,13 @@ func SurfaceComposite(h map[string]string) string {
 // items hashes a list of prompts, resources or templates: each item under
 // prefix+its key, and the list as the map of those (so order is ignored).
 func items(h map[string]string, list []json.RawMessage, keyField, prefix string, fields []string) string {
-	m := map[string]string{}
+	m, next := map[string]string{}, map[string]int{}
 	for _, raw := range list {
 		var all map[string]json.RawMessage
 		_ = json.Unmarshal(raw, &all)
 		var key string
 		_ = json.Unmarshal(all[keyField], &key)
-		k := uniqueKey(m, key)
+		k := uniqueKey(m, next, key)
 		m[k] = canon.Hash(canon.Pick(all, fields...))
 		h[prefix+k] = m[k]
 	}
@@ -106,24 +107,21 @@ func items(h map[string]string, list []json.RawMessage, keyField, prefix string,
 
 // uniqueKey returns k, or k#2, k#3... when k is already taken, so
 // duplicate names (which hostile servers send) still hash deterministically.
-func uniqueKey[V any](m map[string]V, k string) string {
+// The caller adds the returned key to m before the next call. next
+// remembers, per name, the last suffix handed out: every smaller one is
+// taken, since m only grows, so the search resumes there instead of at 2,
+// and 10,000 tools of one name cost 10,000 steps, not 50 million.
+func uniqueKey[V any](m map[string]V, next map[string]int, k string) string {
 	if _, ok := m[k]; !ok {
 		return k
 	}
-	for i := 2; ; i++ {
-		c := k + "#" + itoa(i)
+	for i := max(next[k], 1) + 1; ; i++ {
+		c := k + "#" + strconv.Itoa(i)
 		if _, ok := m[c]; !ok {
+			next[k] = i
 			return c
 		}
 	}
-}
-
-func itoa(i int) string {
-	const digits = "0123456789"
-	if i < 10 {
-		return digits[i : i+1]
-	}
-	return itoa(i/10) + digits[i%10:i%10+1]
 }
 
 // ItemKeys returns the per-item entries of a server hash map that start
@@ -180,9 +178,9 @@ func Recompose(s *model.ServerReport) {
 			h[k] = v
 		}
 	}
-	seen := map[string]bool{}
+	seen, next := map[string]bool{}, map[string]int{}
 	for _, t := range s.Tools {
-		k := uniqueKey(seen, t.Name)
+		k := uniqueKey(seen, next, t.Name)
 		seen[k] = true
 		h[ToolPrefix+k] = t.Hashes[Tool]
 	}

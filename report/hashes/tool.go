@@ -123,15 +123,17 @@ func ToolHashesOf(t *surface.Tool) map[string]string {
 		s, _ := at.(string)
 		h[TextPrefix+"annotations/title"] = TextHash(s)
 	}
+	// Paths are built with the key prefix already on, saving a
+	// concatenation per string.
 	var texts []Text
 	if t.InputSchema != nil {
-		walkSchema(t.InputSchema, "inputSchema", &texts)
+		walkSchema(t.InputSchema, TextPrefix+"inputSchema", &texts)
 	}
 	if t.OutputSchema != nil {
-		walkSchema(t.OutputSchema, "outputSchema", &texts)
+		walkSchema(t.OutputSchema, TextPrefix+"outputSchema", &texts)
 	}
 	for _, x := range texts {
-		h[TextPrefix+x.Path] = TextHash(x.Value)
+		h[x.Path] = TextHash(x.Value)
 	}
 	h[Tool] = ToolComposite(t.Name, h)
 	return h

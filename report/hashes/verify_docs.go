@@ -78,9 +78,9 @@ func VerifyServerReport(s *model.ServerReport) []Mismatch {
 	}
 	want := maps.Clone(s.Hashes)
 	keys := []string{Tools, Surface}
-	seen := map[string]bool{}
+	seen, next := map[string]bool{}, map[string]int{}
 	for _, t := range s.Tools {
-		k := uniqueKey(seen, t.Name)
+		k := uniqueKey(seen, next, t.Name)
 		seen[k] = true
 		want[ToolPrefix+k] = t.Hashes[Tool]
 		keys = append(keys, ToolPrefix+k)

@@ -7,10 +7,12 @@
 package mcpheader
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
@@ -22,13 +24,27 @@ const (
 	maxNodes = 5000
 )
 
-// sensitive names what a parameter or header name suggests it carries.
-var sensitive = []struct {
+type pattern struct {
 	what string
 	re   *regexp.Regexp
-}{
-	{"a secret", regexp.MustCompile(`(?i)(token|secret|passw(or)?d|passwd|api[-_]?key|apikey|credential|bearer|authorization|cookie|session[-_]?id|private[-_]?key)`)},
-	{"personal data", regexp.MustCompile(`(?i)(e[-_]?mail|phone|ssn|social[-_]?security|birth|passport|iban|card[-_]?number|home[-_]?address)`)},
+}
+
+// sensitive names what a parameter or header name suggests it carries;
+// compiled on first use, never at process start.
+var sensitive = sync.OnceValue(func() []pattern {
+	return []pattern{
+		{"a secret", regexp.MustCompile(`(?i)(token|secret|passw(or)?d|passwd|api[-_]?key|apikey|credential|bearer|authorization|cookie|session[-_]?id|private[-_]?key)`)},
+		{"personal data", regexp.MustCompile(`(?i)(e[-_]?mail|phone|ssn|social[-_]?security|birth|passport|iban|card[-_]?number|home[-_]?address)`)},
+	}
+})
+
+// mayAnnotate says whether a raw definition can hold an x-mcp-header
+// member: the name spelled out, or a \u escape that could spell it (none of
+// its characters has a short escape). Without either the tool is skipped
+// undecoded: nearly every tool, and a decode per tool was most of this
+// pass's time.
+func mayAnnotate(raw []byte) bool {
+	return bytes.Contains(raw, []byte("x-mcp-header")) || bytes.Contains(raw, []byte(`\u`))
 }
 
 // Apply appends one HYG-030 per tool parameter that mirrors sensitive
@@ -40,6 +56,9 @@ func Apply(b *model.Bundle, f *model.Findings) {
 	for i := range b.Servers {
 		s := &b.Servers[i]
 		for _, raw := range s.Tools {
+			if !mayAnnotate(raw) {
+				continue
+			}
 			var t struct {
 				Name        string `json:"name"`
 				InputSchema any    `json:"inputSchema"`
@@ -77,7 +96,7 @@ func (w *walker) walk(v any, path, param string, depth int) {
 	}
 	if h, ok := m["x-mcp-header"].(string); ok && param != "" {
 		desc, _ := m["description"].(string)
-		for _, s := range sensitive {
+		for _, s := range sensitive() {
 			if s.re.MatchString(param) || s.re.MatchString(h) || s.re.MatchString(desc) {
 				w.hits = append(w.hits, hit{path: path, param: quote(param), header: quote(h), what: s.what})
 				break

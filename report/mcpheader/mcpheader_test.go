@@ -28,3 +28,18 @@ func TestApply(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestEscapedAnnotation: the byte prefilter that skips most tools still
+// lets through a member name spelled with \u escapes.
+func TestEscapedAnnotation(t *testing.T) {
+	tool := `{"name":"e","inputSchema":{"type":"object","properties":{"apiKey":{"type":"string","x-mcp-\u0068eader":"X-Key"}}}}`
+	b := &model.Bundle{Servers: []model.Server{{Identity: "s", Tools: []json.RawMessage{json.RawMessage(tool)}}}}
+	f := &model.Findings{}
+	Apply(b, f)
+	if len(f.Findings) != 1 || f.Findings[0].Element != "tool:e/inputSchema/properties/apiKey" {
+		t.Errorf("escaped x-mcp-header: got %+v", f.Findings)
+	}
+	if mayAnnotate([]byte(`{"name":"plain","description":"a\nb"}`)) {
+		t.Error("a tool without the member name or a \\u escape should be skipped")
+	}
+}

@@ -85,7 +85,8 @@ func (d *decoder) value(depth int) (any, bool) {
 	case c == '[':
 		return d.array(depth)
 	case c == '"':
-		return d.str()
+		s, ok := d.str()
+		return s, ok
 	case c == 't':
 		return true, d.literal("true")
 	case c == 'f':
@@ -135,7 +136,7 @@ func (d *decoder) members(depth int, each func(k string, start int, v any)) bool
 		if !ok {
 			return false
 		}
-		each(k.(string), start, v)
+		each(k, start, v)
 		d.space()
 		if d.pos >= len(d.in) {
 			return false
@@ -186,7 +187,7 @@ func (d *decoder) array(depth int) (any, bool) {
 // str reads the string at d.pos (on its quote). A plain one (no escape, no
 // control byte, valid UTF-8) is copied; any other is handed to
 // encoding/json, which decodes escapes and replaces what it replaces.
-func (d *decoder) str() (any, bool) {
+func (d *decoder) str() (string, bool) {
 	start := d.pos
 	plain := true
 	for i := d.pos + 1; i < len(d.in); i++ {
@@ -195,24 +196,26 @@ func (d *decoder) str() (any, bool) {
 			tok := d.in[start : i+1]
 			d.pos = i + 1
 			if plain {
-				s := tok[1 : len(tok)-1]
-				if utf8.Valid(s) {
+				// Each string is its own copy, never a substring of the
+				// definition: a name or a text kept by a finding would
+				// otherwise pin the whole definition in memory.
+				if s := tok[1 : len(tok)-1]; utf8.Valid(s) {
 					return string(s), true
 				}
 			}
 			var s string
 			if json.Unmarshal(tok, &s) != nil {
-				return nil, false
+				return "", false
 			}
 			return s, true
 		case c == '\\':
 			plain = false
 			i++
 		case c < 0x20:
-			return nil, false
+			return "", false
 		}
 	}
-	return nil, false
+	return "", false
 }
 
 // number reads a JSON number (RFC 8259 grammar) as its literal text.

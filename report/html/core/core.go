@@ -37,7 +37,7 @@ type Meta struct {
 // options are the analysis options for meta: its version and, when the
 // page listens, progress per pass.
 func (m Meta) options() *analyze.Options {
-	o := &analyze.Options{Version: m.Version}
+	o := &analyze.Options{Version: m.Version, Memo: reuse().sharedMemo()}
 	if m.Progress != nil {
 		o.Observe = func(pass string) func() { m.Progress(pass); return nil }
 	}
@@ -202,9 +202,15 @@ func Analyze(files []File, meta Meta) *Result {
 	if fv != nil {
 		ins = kept
 	}
-	f, err := findingsWith(ins, meta)
-	if err != nil {
-		return &Result{Error: err.Error(), Files: recs}
+	key := inputKey("page", files, meta.Version)
+	f := reuse().analysis(key)
+	if f == nil || fv != nil {
+		if f, err = findingsWith(ins, meta); err != nil {
+			return &Result{Error: err.Error(), Files: recs}
+		}
+		if fv == nil && allBundles(ins) {
+			reuse().keep(key, f)
+		}
 	}
 	d := &view.Doc{Findings: f, Signatures: sigs, Fleet: fv, Meta: view.Meta{Mode: "analysis", Inputs: names(files), CoreHash: meta.CoreHash, Engine: "WebAssembly core in this page"}}
 	for _, in := range ins {

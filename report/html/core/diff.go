@@ -29,10 +29,21 @@ func Diff(old, new []File, meta Meta) *Result {
 		return &Result{Error: err.Error(), Files: recs}
 	}
 	aopts := meta.options()
+	// The report's own side was usually analysed already (Warm), and a
+	// file compared twice need not be analysed twice.
+	oldKey, newKey := inputKey("side", old, meta.Version), inputKey("side", new, meta.Version)
+	if os.Bundle != nil {
+		os.Analysis = reuse().analysis(oldKey)
+	}
+	if ns.Bundle != nil {
+		ns.Analysis = reuse().analysis(newKey)
+	}
 	res, err := drift.Diff(os, ns, &drift.Options{Analyze: aopts, Version: meta.Version, KeepNew: true})
 	if err != nil {
 		return &Result{Error: "comparing: " + err.Error(), Files: recs}
 	}
+	reuse().keep(oldKey, res.Old)
+	reuse().keep(newKey, res.New)
 	dj, err := model.Marshal(res.Findings)
 	if err != nil {
 		return &Result{Error: "encoding drift findings: " + err.Error(), Files: recs}

@@ -29,7 +29,9 @@ func Fleet(ins []FleetInput, version string) (fv *view.Fleet, kept []int) {
 	drill := map[string]view.FleetMachine{}
 	index := map[string]int{}
 	for i, in := range ins {
-		f := analyze.Analyze(in.Bundle, &analyze.Options{Version: version})
+		// One memo for the whole fleet: machines that run the same server
+		// share its per-tool and per-server results.
+		f := analyze.Analyze(in.Bundle, &analyze.Options{Version: version, Memo: reuse().sharedMemo()})
 		machines = append(machines, fleet.Machine{Source: in.Source, Bundle: in.Bundle, Findings: f})
 		// The label fleet.Build gives the machine: a repeat of a labelled
 		// machine replaces it (Build keeps the later one); a repeat found
