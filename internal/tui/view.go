@@ -74,7 +74,8 @@ func fit(s string, w int) string {
 
 func (m *Model) headerText() string {
 	f := m.data.Findings
-	s := fmt.Sprintf(" assay ui · %d servers · %d tools · %d findings", len(f.Servers), f.Summary.Tools, f.Summary.Findings)
+	s := " assay ui · " + counted(len(f.Servers), "server", "servers") + " · " + counted(f.Summary.Tools, "tool", "tools") +
+		" · " + counted(f.Summary.Findings, "finding", "findings")
 	var fl []string
 	if m.filter.query != "" {
 		fl = append(fl, "/"+textsafe.Line(m.filter.query))
@@ -246,4 +247,13 @@ func (m *Model) viewMarkdown() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// counted writes a count with its noun in the right number ("1 server",
+// "2 servers").
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
