@@ -92,17 +92,22 @@ func TestIssueExamples(t *testing.T) {
 	}
 }
 
-// TestEvidenceCitesSignals: a finding names the rule, quotes the span and
-// lists the signals in reader words.
+// TestEvidenceCitesSignals: a finding quotes the span and lists the
+// signals in reader words, with no internal rule id or score (issue 23).
 func TestEvidenceCitesSignals(t *testing.T) {
 	fs := ScanServer(exampleServer(issueExamples[0]), nil)
 	if len(fs) == 0 {
 		t.Fatal("no finding")
 	}
 	ev := fs[0].Evidence
-	for _, want := range []string{"crosstool.", "post_to_channel", "signals: ", "score "} {
+	for _, want := range []string{"post_to_channel", "signals: ", "makes another task trigger a tool call"} {
 		if !strings.Contains(ev, want) {
 			t.Errorf("evidence %q lacks %q", ev, want)
+		}
+	}
+	for _, internal := range []string{"crosstool.", "scorer.", "score "} {
+		if strings.Contains(ev, internal) {
+			t.Errorf("evidence %q shows the internal %q", ev, internal)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package inject
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -59,13 +58,15 @@ func scoreText(orig string, sh *Shadow, kind string, sc *Scope, x *scratch) []ve
 	for _, g := range sigs {
 		names = append(names, g.rule.Says)
 	}
-	fired := "signals: " + strings.Join(dedupe(names), "; ") + "; score " + strconv.Itoa(int(s)) + " > " + strconv.Itoa(int(th))
+	// Evidence is for a reviewer: the excerpt and what the text does, in
+	// the rules' own reader words; rule ids and the score stay internal.
+	fired := "signals: " + strings.Join(dedupe(names), "; ")
 	var out []verdict
 	if !classed {
 		c := md.bestClass(x.fs)
 		a, b, words := heaviest(md, toks)
 		oa, ob := sh.Orig(a, b)
-		return []verdict{{c, "medium", "scorer." + c.Name() + ": " + excerpt(orig, oa, ob) + " | " + fired + "; words that weighed most: " + strings.Join(words, ", ")}}
+		return []verdict{{c, "medium", excerpt(orig, oa, ob) + " | " + fired + "; words that weighed most: " + strings.Join(words, ", ")}}
 	}
 	var done [numClasses]bool
 	for _, g := range sigs {
@@ -75,7 +76,7 @@ func scoreText(orig string, sh *Shadow, kind string, sc *Scope, x *scratch) []ve
 		}
 		done[c] = true
 		a, b := sh.Orig(g.start, g.end)
-		out = append(out, verdict{c, "high", g.rule.ID + ": " + excerpt(orig, a, b) + " | " + fired})
+		out = append(out, verdict{c, "high", excerpt(orig, a, b) + " | " + fired})
 	}
 	return out
 }
