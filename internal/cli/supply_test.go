@@ -92,7 +92,7 @@ var riskyWant = []wantFinding{
 	{"HYG-022", "~/.config/Code/User/settings.json", 6, "chat.mcp.discovery.enabled"},
 	{"HYG-015", "~/.cursor/hooks.json", 5, "beforeShellExecution"},
 	// Instruction files and skills with hidden instructions.
-	{"INJ-002", "{app}/AGENTS.md", 10, "html_comment"},
+	{"INJ-002", "{app}/AGENTS.md", 10, "hides words in a comment"},
 	{"INJ-003", "{app}/AGENTS.md", 10, "Ignore all previous instructions"},
 	{"INJ-001", "{app}/.claude/skills/release-notes/SKILL.md", 8, "unicode tag"},
 	{"HYG-024", "{app}/.claude/skills/release-notes/scripts/publish.sh", 4, "tools.example.org"},
