@@ -71,6 +71,8 @@ func (h *httpCapture) failure() (code, msg string) {
 		return CodeUnreachable, "could not reach the server: " + netReason(h.netErr)
 	case h.oauth && (h.status == http.StatusUnauthorized || h.status == http.StatusForbidden):
 		return CodeAuthRejected, fmt.Sprintf("the server rejected the OAuth access token (HTTP %d %s): it expired, was revoked or lacks a scope; run again to log in anew", h.status, http.StatusText(h.status))
+	case h.status == http.StatusUnauthorized:
+		return CodeUnreachable, fmt.Sprintf("the server answered HTTP %d %s: it asks for a login; scan it with --oauth (or --oauth-device), or pass a header from an environment variable", h.status, http.StatusText(h.status))
 	case h.status != 0:
 		return CodeUnreachable, fmt.Sprintf("the server answered HTTP %d %s", h.status, http.StatusText(h.status))
 	}

@@ -67,6 +67,9 @@ func TestHTTPHeaders(t *testing.T) {
 	if !strings.Contains(msg, "401") || strings.Contains(msg, "secret-path") {
 		t.Errorf("message %q: want the status and no URL path", msg)
 	}
+	if !strings.Contains(msg, "--oauth") {
+		t.Errorf("message %q: a 401 should say how to log in", msg)
+	}
 }
 
 // TestHTTPRedirectToOtherHost: a redirect to another host is refused and

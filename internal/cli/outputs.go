@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
+	"strings"
 
 	"github.com/assay-mcp/assay/collectkit/outfile"
 	"github.com/assay-mcp/assay/report/hashes"
@@ -85,18 +87,22 @@ func (e *env) noteTo(path string) io.Writer {
 }
 
 // oneStdout refuses two outputs sharing stdout ("-" or the default).
+// The main output (--output) goes to stdout unless it is given a file,
+// so a user who asked only for "--bundle -" is told that, not shown a
+// flag they never typed.
 func oneStdout(names map[string]bool) error {
-	n, list := 0, ""
+	var list []string
 	for name, on := range names {
 		if on {
-			n++
-			list += " " + name
+			list = append(list, name)
 		}
 	}
-	if n > 1 {
-		return usageErr("only one output can go to stdout ('-'); got%s", list)
+	if len(list) < 2 {
+		return nil
 	}
-	return nil
+	sort.Strings(list)
+	return usageErr("only one output can go to stdout; %s: give all but one of them a file (the report itself goes to stdout unless --output/-o names a file)",
+		strings.Join(list, ", ")+" all ask for it")
 }
 
 var errStdout = errors.New("writing stdout")

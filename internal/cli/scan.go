@@ -145,7 +145,7 @@ func (o *outFlags) register(cmd *cobra.Command, withFailOn bool) {
 }
 
 func (o *outFlags) validate() error {
-	if err := oneStdout(map[string]bool{"--output": o.output == "" || o.output == "-", "--findings": o.findings == "-", "--bundle": o.bundle == "-", "--html": o.html == "-"}); err != nil {
+	if err := oneStdout(map[string]bool{"the report (--output)": o.output == "" || o.output == "-", "--findings": o.findings == "-", "--bundle": o.bundle == "-", "--html": o.html == "-"}); err != nil {
 		return err
 	}
 	if !render.Valid(o.format) {

@@ -131,6 +131,11 @@ func jsonError(data []byte, err error) error {
 		off = e.Offset
 	}
 	if off < 0 {
+		// encoding/json words an unknown key in Go's terms; say it in the
+		// file's terms, with what a rules file may hold.
+		if k, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			return fmt.Errorf("unknown key %s: this is not a rules file (a rules file holds version, categories, keywords, exceptions, overrides, disable and ignore)", k)
+		}
 		return err
 	}
 	line := 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n"))
