@@ -19,10 +19,11 @@ import (
 type SignatureRow struct {
 	Source string `json:"source"`
 	// Status is unsigned, verified or invalid.
-	Status  string `json:"status"`
-	KeyID   string `json:"keyId,omitempty"`
-	Pinned  bool   `json:"pinned,omitempty"`
-	Problem string `json:"problem,omitempty"`
+	Status   string `json:"status"`
+	KeyID    string `json:"keyId,omitempty"`
+	Pinned   bool   `json:"pinned,omitempty"`
+	OtherKey bool   `json:"otherKey,omitempty"`
+	Problem  string `json:"problem,omitempty"`
 }
 
 // fleetDoc is the fleet JSON document: the merged view plus the

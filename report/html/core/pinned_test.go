@@ -51,3 +51,28 @@ func TestSignatureWithPins(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherKey: a valid signature by a key that is not pinned is marked
+// as such (the page then does not call the file changed); an edited file
+// is not.
+func TestOtherKey(t *testing.T) {
+	ours := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{5}, ed25519.SeedSize))
+	theirs := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{6}, ed25519.SeedSize))
+	in, err := model.Decode("c.json", []byte(capture))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _, err := model.Project(in.Bundle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byThem, _ := signature.Sign(raw, theirs)
+	s := SignatureWith("b.json", byThem, []ed25519.PublicKey{ours.Public().(ed25519.PublicKey)})
+	if !s.OtherKey {
+		t.Fatalf("a valid signature by another key: %+v", s)
+	}
+	broken := bytes.Replace(byThem, []byte("Read the graph."), []byte("Read the graph!"), 1)
+	if b := SignatureWith("b.json", broken, nil); b.OtherKey || b.Status != view.SigInvalid {
+		t.Errorf("an edited file: %+v", b)
+	}
+}

@@ -59,7 +59,7 @@ func SignatureWith(source string, data []byte, pins []ed25519.PublicKey) view.Si
 				return s
 			}
 		}
-		s.Status, s.Problem = view.SigInvalid, "signed by "+s.KeyID+", which is not a pinned key"
+		s.Status, s.Problem, s.OtherKey = view.SigInvalid, "signed by "+s.KeyID+", which is not a pinned key", true
 	}
 	return s
 }

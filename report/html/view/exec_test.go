@@ -151,3 +151,16 @@ func TestReaderElement(t *testing.T) {
 		t.Errorf("readerSets = %q", got)
 	}
 }
+
+// TestOtherKeyBanner: a valid signature by a key the reader did not pin
+// is not called a changed or damaged file; a broken signature still is.
+func TestOtherKeyBanner(t *testing.T) {
+	other := signatures([]Signature{{Source: "b.json", Status: SigInvalid, KeyID: "ed25519:abc", OtherKey: true, Problem: "signed by ed25519:abc, which is not a pinned key"}}).HTML()
+	if !strings.Contains(other, "signature itself is valid") || strings.Contains(other, "changed after signing") {
+		t.Errorf("other key banner: %s", other)
+	}
+	broken := signatures([]Signature{{Source: "b.json", Status: SigInvalid, KeyID: "ed25519:abc", Problem: "signature invalid"}}).HTML()
+	if !strings.Contains(broken, "changed after signing") {
+		t.Errorf("broken signature banner: %s", broken)
+	}
+}

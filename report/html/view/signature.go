@@ -12,8 +12,12 @@ type Signature struct {
 	// Pinned is true when the signing key is one the reader pinned
 	// (assay verify --pub): only then is the signer trusted. Anyone can
 	// re-sign an edited bundle with their own key.
-	Pinned  bool   `json:"pinned,omitempty"`
-	Problem string `json:"problem,omitempty"`
+	Pinned bool `json:"pinned,omitempty"`
+	// OtherKey marks an invalid status whose signature verifies, but by
+	// a key that is not pinned: the content matches its signer, whom the
+	// reader has no reason to trust.
+	OtherKey bool   `json:"otherKey,omitempty"`
+	Problem  string `json:"problem,omitempty"`
 }
 
 // Signature statuses.
@@ -44,7 +48,11 @@ func signatures(sigs []Signature) *Node {
 			if s.KeyID != "" {
 				detail += " claims to be signed by " + line(s.KeyID)
 			}
-			b.Add(El("p", T(detail+". Do not trust its content: it was changed after signing or the signature is damaged.")))
+			why := ". Do not trust its content: it was changed after signing or the signature is damaged."
+			if s.OtherKey {
+				why = ". The signature itself is valid, but the key is not one this report expects, and anyone can re-sign an edited bundle: do not trust its content until the collector confirms the key."
+			}
+			b.Add(El("p", T(detail+why)))
 			kids = append(kids, b)
 		}
 	}
