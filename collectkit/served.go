@@ -87,6 +87,12 @@ func flagged(name, v string) bool {
 	if _, ok := redact.DetectSecret(name, v); ok {
 		return true
 	}
+	// A value under a credential name is scrubbed from echoes even when
+	// it looks like a placeholder to the secret detector: scrubbing a real
+	// placeholder costs nothing, missing a real secret leaks it.
+	if redact.IsCredentialName(name) {
+		return true
+	}
 	_, ok := redact.URLSecret(v)
 	return ok && strings.Contains(v, "://")
 }

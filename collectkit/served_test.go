@@ -56,3 +56,27 @@ func TestServedSafe(t *testing.T) {
 		t.Errorf("instructions %q", *s.Instructions)
 	}
 }
+
+// TestServedSafePlaceholderLike: a value under a credential name is
+// scrubbed from echoes even when it looks like a placeholder to the
+// secret detector (QA found PWSEKRET14 in a bundle).
+func TestServedSafePlaceholderLike(t *testing.T) {
+	const key = "PWSEKRET14"
+	if !flagged(hostile.EnvEcho, key) {
+		t.Fatalf("%s=%s is not flagged", hostile.EnvEcho, key)
+	}
+	if flagged("LOG_LEVEL", "VERBOSE14") {
+		t.Errorf("a value under an ordinary name is flagged")
+	}
+	servers, err := Collect(context.Background(), []Target{hostileTarget(t, hostile.ModeEcho, map[string]string{hostile.EnvEcho: key})}, &Options{Yes: true, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := EncodeBundle(NewBundle(model.Generator{Name: "assay"}, "", servers))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), key) {
+		t.Errorf("bundle holds %q", key)
+	}
+}
