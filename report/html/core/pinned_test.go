@@ -11,22 +11,29 @@ import (
 	"github.com/assay-mcp/assay/report/signature"
 )
 
-// TestSignatureWithPins: only a pinned key is trusted; an unsigned file
-// is a missing signature when a key is pinned; another key is invalid.
-func TestSignatureWithPins(t *testing.T) {
+// signedCaptures is the test capture unsigned, signed by our key and by
+// theirs, and the pins that trust only ours.
+func signedCaptures(t *testing.T) (raw, byUs, byThem []byte, pins []ed25519.PublicKey) {
+	t.Helper()
 	ours := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{5}, ed25519.SeedSize))
 	theirs := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{6}, ed25519.SeedSize))
 	in, err := model.Decode("c.json", []byte(capture))
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, _, err := model.Project(in.Bundle)
+	raw, _, err = model.Project(in.Bundle)
 	if err != nil {
 		t.Fatal(err)
 	}
-	byUs, _ := signature.Sign(raw, ours)
-	byThem, _ := signature.Sign(raw, theirs)
-	pins := []ed25519.PublicKey{ours.Public().(ed25519.PublicKey)}
+	byUs, _ = signature.Sign(raw, ours)
+	byThem, _ = signature.Sign(raw, theirs)
+	return raw, byUs, byThem, []ed25519.PublicKey{ours.Public().(ed25519.PublicKey)}
+}
+
+// TestSignatureWithPins: only a pinned key is trusted; an unsigned file
+// is a missing signature when a key is pinned; another key is invalid.
+func TestSignatureWithPins(t *testing.T) {
+	raw, byUs, byThem, pins := signedCaptures(t)
 	for _, c := range []struct {
 		name   string
 		data   []byte
@@ -56,18 +63,8 @@ func TestSignatureWithPins(t *testing.T) {
 // as such (the page then does not call the file changed); an edited file
 // is not.
 func TestOtherKey(t *testing.T) {
-	ours := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{5}, ed25519.SeedSize))
-	theirs := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{6}, ed25519.SeedSize))
-	in, err := model.Decode("c.json", []byte(capture))
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _, err := model.Project(in.Bundle)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byThem, _ := signature.Sign(raw, theirs)
-	s := SignatureWith("b.json", byThem, []ed25519.PublicKey{ours.Public().(ed25519.PublicKey)})
+	_, _, byThem, pins := signedCaptures(t)
+	s := SignatureWith("b.json", byThem, pins)
 	if !s.OtherKey {
 		t.Fatalf("a valid signature by another key: %+v", s)
 	}
