@@ -3,6 +3,7 @@
 //
 //	go run ./internal/injtrain              # writes report/inject/weights.bin
 //	go run ./internal/injtrain -eval        # recall and false alarms on the tuning sets and real corpora
+//	go run ./internal/injtrain -cv-files    # leave-one-file-out cross-validation
 //
 // The training data is listed in package internal/injdata; the frozen set
 // is never read.
@@ -28,8 +29,17 @@ func main() {
 	list := flag.Bool("list", false, "with -eval: list every flagged corpus tool and missed attack")
 	md := flag.Bool("corpus-md", false, "print every flagged npm corpus tool as markdown (for docs/injection.md)")
 	cv := flag.String("cv", "", "with -eval: train without these comma-separated sets first and score only them")
+	byFile := flag.Bool("cv-files", false, "leave-one-file-out cross-validation over the tuning and training sets")
+	cvSkip := flag.String("cv-skip", "", "with -cv-files: comma-separated files not reported (still trained on)")
 	flag.Parse()
 	root := injdata.Root()
+	if *byFile {
+		if err := crossValidate(root, splitSet(*cvSkip)); err != nil {
+			fmt.Fprintln(os.Stderr, "injtrain:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *md {
 		if err := corpusMarkdown(root); err != nil {
 			fmt.Fprintln(os.Stderr, "injtrain:", err)

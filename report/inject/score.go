@@ -21,28 +21,30 @@ type weights struct {
 	// strong applies when a Strong rule fired, threshold when another
 	// class signal did, bare when only supporting signals did (the class
 	// then comes from the class model).
-	strong, threshold, bare int32
-	w                       []int16             // injection or not, NumBuckets
-	class                   [numClasses][]int16 // which technique, ClassBuckets each
+	// none applies when no signal fired at all: the words alone must
+	// weigh more than on any benign training string.
+	strong, threshold, bare, none int32
+	w                             []int16             // injection or not, NumBuckets
+	class                         [numClasses][]int16 // which technique, ClassBuckets each
 }
 
 // ClassBuckets is the size of each class model's (folded) feature space.
 const ClassBuckets = 1 << 12
 
-const weightsMagic = "ASSAYINJ4"
+const weightsMagic = "ASSAYINJ5"
 
 var theModel = sync.OnceValue(func() *weights { return decodeWeights(weightsBin) })
 
 // weightsSize is the exact length of a weights file.
-const weightsSize = len(weightsMagic) + 12 + 2*NumBuckets + 2*int(numClasses)*ClassBuckets
+const weightsSize = len(weightsMagic) + 16 + 2*NumBuckets + 2*int(numClasses)*ClassBuckets
 
-// decodeWeights reads the file Train writes: magic, the three thresholds
+// decodeWeights reads the file Train writes: magic, the four thresholds
 // (int32 LE), NumBuckets int16 LE weights, then ClassBuckets int16 LE
 // weights per class in class order. A file of the wrong shape gives a
 // model that scores nothing above its thresholds, so no finding is made
 // from a broken file (the weights test fails loudly instead).
 func decodeWeights(b []byte) *weights {
-	m := &weights{strong: 1 << 30, threshold: 1 << 30, bare: 1 << 30, w: make([]int16, NumBuckets)}
+	m := &weights{strong: 1 << 30, threshold: 1 << 30, bare: 1 << 30, none: 1 << 30, w: make([]int16, NumBuckets)}
 	for c := range m.class {
 		m.class[c] = make([]int16, ClassBuckets)
 	}
@@ -53,7 +55,8 @@ func decodeWeights(b []byte) *weights {
 	m.strong = int32(binary.LittleEndian.Uint32(b))
 	m.threshold = int32(binary.LittleEndian.Uint32(b[4:]))
 	m.bare = int32(binary.LittleEndian.Uint32(b[8:]))
-	b = b[12:]
+	m.none = int32(binary.LittleEndian.Uint32(b[12:]))
+	b = b[16:]
 	for i := range m.w {
 		m.w[i] = int16(binary.LittleEndian.Uint16(b[2*i:]))
 	}
@@ -74,6 +77,7 @@ func (m *weights) encode() []byte {
 	out = binary.LittleEndian.AppendUint32(out, uint32(m.strong))
 	out = binary.LittleEndian.AppendUint32(out, uint32(m.threshold))
 	out = binary.LittleEndian.AppendUint32(out, uint32(m.bare))
+	out = binary.LittleEndian.AppendUint32(out, uint32(m.none))
 	for _, x := range m.w {
 		out = binary.LittleEndian.AppendUint16(out, uint16(x))
 	}
@@ -137,6 +141,9 @@ func (m *weights) thresholdFor(sigs []signal) int32 {
 		return m.strong
 	case 1:
 		return m.threshold
+	}
+	if len(sigs) == 0 {
+		return m.none
 	}
 	return m.bare
 }

@@ -94,6 +94,7 @@ func Train(ex []Example, opts *TrainOptions) []byte {
 		})
 	}
 	var strong, sig, nosig []int32
+	none := int32(-1 << 31)
 	for _, r := range rows {
 		if r.y > 0 {
 			continue
@@ -105,11 +106,16 @@ func Train(ex []Example, opts *TrainOptions) []byte {
 			sig = append(sig, m.score(r.fs))
 		case r.support:
 			nosig = append(nosig, m.score(r.fs))
+		default:
+			none = max(none, m.score(r.fs))
 		}
 	}
 	m.threshold = quantile(sig, fp, 1000)
 	m.strong = min(quantile(strong, strongFP, 1000), m.threshold)
 	m.bare = max(quantile(nosig, bare, 100000), m.threshold)
+	// No signal: above the highest benign string, with a margin of
+	// noneMargin, since that maximum is in-sample.
+	m.none = max(none+noneMargin, m.bare)
 	return m.encode()
 }
 
@@ -126,6 +132,11 @@ func quantile(v []int32, per, of int) int32 {
 // Strong signal allowed above the strong threshold: those signals are rare
 // in benign text, so a loose share is few strings.
 const strongFP = 200
+
+// noneMargin lifts the no-signal threshold above the highest benign
+// training string's score (in weight units): in-sample scores are lower
+// than on new text.
+const noneMargin = 3000
 
 // strongPrior is the starting weight of a Strong rule's signal, in update
 // units: about what a dozen training mistakes would move it.
