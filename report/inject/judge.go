@@ -53,7 +53,7 @@ func scoreText(orig string, sh *Shadow, kind string, sc *Scope, x *scratch) []ve
 	x.fs = features(sigs, toks, cx, kind, x.fs[:0])
 	s := md.score(x.fs)
 	classed := hasClass(sigs)
-	th := md.thresholdFor(sigs)
+	th := md.thresholdFor(sigs, cx.nearAny())
 	if s <= th {
 		return nil
 	}
@@ -61,7 +61,9 @@ func scoreText(orig string, sh *Shadow, kind string, sc *Scope, x *scratch) []ve
 	for _, g := range sigs {
 		names = append(names, g.rule.Says)
 	}
-	if len(names) == 0 {
+	if len(names) == 0 && cx.nearAny() {
+		names = append(names, "a rule missed by one slot")
+	} else if len(names) == 0 {
 		names = append(names, "no rule; the words alone")
 	}
 	fired := "signals: " + strings.Join(dedupe(names), "; ") + "; score " + strconv.Itoa(int(s)) + " > " + strconv.Itoa(int(th))
