@@ -29,7 +29,6 @@ func crossValidate(root string, skip map[string]bool) error {
 		byFile[l.Set] = append(byFile[l.Set], l)
 	}
 	sort.Strings(files)
-	type tally struct{ n, hit int }
 	per := map[string]*tally{}
 	fp, nb := 0, 0
 	for _, f := range files {
@@ -53,36 +52,20 @@ func crossValidate(root string, skip map[string]bool) error {
 				continue
 			}
 			want := injdata.Name(l.Class)
-			t := per[want]
-			if t == nil {
-				t = &tally{}
-				per[want] = t
+			if per[want] == nil {
+				per[want] = &tally{}
 			}
-			t.n++
+			per[want].n++
 			fn++
-			for _, x := range fs {
-				c := inject.ClassOfID(x.ID)
-				if c == want || (want == "i18n" || want == "split") && c != "" {
-					t.hit++
-					fh++
-					break
-				}
+			if rightClass(want, fs) {
+				per[want].hit++
+				fh++
 			}
 		}
 		fp, nb = fp+ffp, nb+fnb
 		fmt.Printf("cv %-18s recall %3d/%3d  benign flagged %3d/%3d\n", f, fh, fn, ffp, fnb)
 	}
-	var names []string
-	tot, hit := 0, 0
-	for k, t := range per {
-		names = append(names, k)
-		tot += t.n
-		hit += t.hit
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		fmt.Printf("cv recall %-18s %3d/%3d = %5.1f%%\n", k, per[k].hit, per[k].n, 100*float64(per[k].hit)/float64(per[k].n))
-	}
+	hit, tot := printRecall("cv", per)
 	fmt.Printf("cv recall overall %d/%d = %.1f%%; cv benign flagged %d/%d = %.1f%%\n", hit, tot,
 		100*float64(hit)/float64(max(tot, 1)), fp, nb, 100*float64(fp)/float64(max(nb, 1)))
 	return nil
