@@ -40,6 +40,9 @@ type Labelled struct {
 	Text      string
 	Tool      string
 	Params    []string
+	// Siblings are other tools of the same server (a deprecation or
+	// usage note may name them).
+	Siblings []string
 }
 
 type setFile struct {
@@ -49,7 +52,7 @@ type setFile struct {
 	} `json:"attacks"`
 	Benign []struct {
 		Tool, Where, Text string
-		Params            []string
+		Params, Siblings  []string
 	} `json:"benign"`
 }
 
@@ -57,7 +60,7 @@ type setFile struct {
 func Sets(root string) ([]Labelled, error) {
 	dir := filepath.Join(root, "testdata", "injection")
 	files, _ := filepath.Glob(filepath.Join(dir, "tuning_*.json"))
-	files = append([]string{filepath.Join(dir, "attacks.json"), filepath.Join(dir, "benign.json"), filepath.Join(dir, "training_v2.json")}, files...)
+	files = append([]string{filepath.Join(dir, "attacks.json"), filepath.Join(dir, "benign.json"), filepath.Join(dir, "training_v2.json"), filepath.Join(dir, "training_v3.json")}, files...)
 	sort.Strings(files)
 	var out []Labelled
 	for _, f := range files {
@@ -82,7 +85,7 @@ func Sets(root string) ([]Labelled, error) {
 			out = append(out, Labelled{Set: name, Class: a.Class, Transform: a.Transform, Where: a.Where, Text: Transform(a.Transform, text), Tool: a.Tool, Params: a.Params})
 		}
 		for _, b := range s.Benign {
-			out = append(out, Labelled{Set: name, Where: b.Where, Text: b.Text, Tool: b.Tool, Params: b.Params})
+			out = append(out, Labelled{Set: name, Where: b.Where, Text: b.Text, Tool: b.Tool, Params: b.Params, Siblings: b.Siblings})
 		}
 	}
 	return out, nil
@@ -95,6 +98,9 @@ func (l Labelled) Scope() *inject.Scope {
 		tool = "tool" // as ServerFor names it
 	}
 	sc := &inject.Scope{Self: tool, Tools: map[string]bool{tool: true}, Params: map[string]bool{}}
+	for _, t := range l.Siblings {
+		sc.Tools[strings.ToLower(t)] = true
+	}
 	for _, p := range l.Params {
 		sc.Params[strings.ToLower(p)] = true
 	}
@@ -294,6 +300,10 @@ func ServerFor(l Labelled) model.Server {
 	}
 	raw, _ := json.Marshal(def)
 	s.Tools = []json.RawMessage{raw}
+	for _, sib := range l.Siblings {
+		raw, _ := json.Marshal(map[string]any{"name": sib, "description": "Does its job.", "inputSchema": map[string]any{"type": "object"}})
+		s.Tools = append(s.Tools, raw)
+	}
 	return s
 }
 

@@ -3,6 +3,7 @@
 //
 //	go run ./internal/injtrain              # writes report/inject/weights.bin
 //	go run ./internal/injtrain -eval        # recall and false alarms on the tuning sets and real corpora
+//	go run ./internal/injtrain -cv-files    # leave-one-file-out cross-validation
 //
 // The training data is listed in package internal/injdata; the frozen set
 // is never read.
@@ -19,6 +20,7 @@ import (
 
 	"github.com/assay-mcp/assay/internal/injdata"
 	"github.com/assay-mcp/assay/report/inject"
+	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/surface"
 )
 
@@ -28,8 +30,17 @@ func main() {
 	list := flag.Bool("list", false, "with -eval: list every flagged corpus tool and missed attack")
 	md := flag.Bool("corpus-md", false, "print every flagged npm corpus tool as markdown (for docs/injection.md)")
 	cv := flag.String("cv", "", "with -eval: train without these comma-separated sets first and score only them")
+	byFile := flag.Bool("cv-files", false, "leave-one-file-out cross-validation over the tuning and training sets")
+	cvSkip := flag.String("cv-skip", "", "with -cv-files: comma-separated files not reported (still trained on)")
 	flag.Parse()
 	root := injdata.Root()
+	if *byFile {
+		if err := crossValidate(root, splitSet(*cvSkip)); err != nil {
+			fmt.Fprintln(os.Stderr, "injtrain:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *md {
 		if err := corpusMarkdown(root); err != nil {
 			fmt.Fprintln(os.Stderr, "injtrain:", err)
@@ -91,7 +102,6 @@ func evaluate(root string, list bool, only map[string]bool) error {
 	if err != nil {
 		return err
 	}
-	type tally struct{ n, hit int }
 	per := map[string]*tally{}
 	fp, nb := 0, 0
 	for _, l := range sets {
@@ -117,31 +127,14 @@ func evaluate(root string, list bool, only map[string]bool) error {
 			per[want] = t
 		}
 		t.n++
-		ok := false
-		for _, f := range fs {
-			c := inject.ClassOfID(f.ID)
-			if c == want || (want == "i18n" || want == "split") && c != "" {
-				ok = true
-			}
-		}
-		if ok {
+		if rightClass(want, fs) {
 			t.hit++
 		} else if list {
 			rules, sc, th := inject.Explain(l.Text, injdata.Kind(l.Where), l.Scope())
 			fmt.Printf("MISS %s %s: %s | %v %d/%d\n", l.Set, want, clip(l.Text), rules, sc, th)
 		}
 	}
-	var names []string
-	tot, hit := 0, 0
-	for k, t := range per {
-		names = append(names, k)
-		tot += t.n
-		hit += t.hit
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		fmt.Printf("tuning recall %-18s %3d/%3d\n", k, per[k].hit, per[k].n)
-	}
+	hit, tot := printRecall("tuning", per)
 	fmt.Printf("tuning recall overall %d/%d = %.1f%%; tuning benign flagged %d/%d\n", hit, tot, 100*float64(hit)/float64(tot), fp, nb)
 	for _, which := range []string{"npm", "corpus"} {
 		servers, err := injdata.Corpus(root, which)
@@ -177,6 +170,36 @@ func evaluate(root string, list bool, only map[string]bool) error {
 		}
 	}
 	return nil
+}
+
+// tally counts attacks of one class and the ones found.
+type tally struct{ n, hit int }
+
+// printRecall prints recall per class and returns the totals.
+func printRecall(label string, per map[string]*tally) (hit, tot int) {
+	var names []string
+	for k, t := range per {
+		names = append(names, k)
+		tot += t.n
+		hit += t.hit
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		fmt.Printf("%s recall %-18s %3d/%3d = %5.1f%%\n", label, k, per[k].hit, per[k].n, 100*float64(per[k].hit)/float64(per[k].n))
+	}
+	return hit, tot
+}
+
+// rightClass reports a finding of the class a set labelled (i18n and
+// split payloads count with any class): recall needs the right class.
+func rightClass(want string, fs []model.Finding) bool {
+	for _, f := range fs {
+		c := inject.ClassOfID(f.ID)
+		if c == want || (want == "i18n" || want == "split") && c != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func clip(s string) string {

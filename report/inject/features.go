@@ -3,7 +3,7 @@ package inject
 import "strconv"
 
 // The scorer's features: every signal that fired and its class, the
-// context flags, and the string's words (unigrams and bigrams) and
+// classes of rules that missed by one slot (near misses), the context flags, and the string's words (unigrams and bigrams) and
 // character 4-grams of its words, all hashed into NumBuckets. The trainer
 // (Train) and the scan compute them with this one function, so the
 // weights always mean what the scan reads.
@@ -53,6 +53,14 @@ func features(sigs []signal, toks []token, cx context, kind string, out []uint32
 		}
 	}
 	out = append(out, fnv1a('n', strconv.Itoa(min(classes, 4))))
+	for c := Hidden; c < numClasses; c++ {
+		if cx.near[c] > 0 {
+			out = append(out, fnv1a('q', c.Name()))
+			if cx.near[c] > 1 {
+				out = append(out, fnv1a('Q', c.Name()))
+			}
+		}
+	}
 	if cx.voided > 0 {
 		out = append(out, fnv1a('x', "voided"))
 	}

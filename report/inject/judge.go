@@ -42,7 +42,9 @@ func judge(orig, kind string, sc *Scope, x *scratch) []verdict {
 // one where only supporting signals fired (the model addressed, an order,
 // an outside address) needs the stricter bare threshold, and its class
 // comes from the class model (its evidence then also cites the words that
-// weighed most). A string with no signal at all is never a finding.
+// weighed most). A string with no signal at all needs the strictest
+// threshold, above every benign training string: the words alone carry
+// wording no rule lists, which is how the scorer reaches paraphrases.
 func scoreText(orig string, sh *Shadow, kind string, sc *Scope, x *scratch) []verdict {
 	m := theMatcher()
 	sigs, toks, cx := m.signals(sh.Text, sc, x)
@@ -50,13 +52,18 @@ func scoreText(orig string, sh *Shadow, kind string, sc *Scope, x *scratch) []ve
 	x.fs = features(sigs, toks, cx, kind, x.fs[:0])
 	s := md.score(x.fs)
 	classed := hasClass(sigs)
-	th := md.thresholdFor(sigs)
-	if len(sigs) == 0 || s <= th {
+	th := md.thresholdFor(sigs, cx.nearAny())
+	if s <= th {
 		return nil
 	}
 	var names []string
 	for _, g := range sigs {
 		names = append(names, g.rule.Says)
+	}
+	if len(names) == 0 && cx.nearAny() {
+		names = append(names, "nearly matches a known attack shape")
+	} else if len(names) == 0 {
+		names = append(names, "its wording resembles known attacks")
 	}
 	// Evidence is for a reviewer: the excerpt and what the text does, in
 	// the rules' own reader words; rule ids and the score stay internal.

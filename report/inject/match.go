@@ -30,6 +30,21 @@ type context struct {
 	foreignTool, ownTool, selfed bool
 	offPurpose                   bool // a sensitive target in a tool not named for one
 	aboutParam                   bool // a signal's words are the described parameter's name
+	// near counts, per class, rules that missed by one slot: every slot
+	// but one found its words in the string. Paraphrases of a technique
+	// rarely match a rule whole but often this far, so the scorer reads
+	// it as evidence that carries across wording.
+	near [numClasses]uint8
+}
+
+// nearAny reports a near miss of any class.
+func (cx *context) nearAny() bool {
+	for c := Hidden; c < numClasses; c++ {
+		if cx.near[c] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // occ is one occurrence of a slot entry: tokens [a, b).
@@ -103,6 +118,9 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 		}
 		a, b, ok := m.chain(r, int32(ri), toks, x)
 		if !ok {
+			if r.Class != Support && len(r.slots) >= 2 && m.missing(int32(ri), len(r.slots), x) <= 1 && cx.near[r.Class] < 255 {
+				cx.near[r.Class]++
+			}
 			continue
 		}
 		if m.void(r, toks, int(a), text) {
@@ -171,6 +189,17 @@ func (m *matcher) try(rf ref, toks []token, i int, x *scratch) {
 	if j, ok := e.matchAt(toks, i); ok {
 		x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(j)})
 	}
+}
+
+// missing counts the slots of rule ri with no occurrence in the string.
+func (m *matcher) missing(ri int32, n int, x *scratch) int {
+	k := 0
+	for s := 0; s < n; s++ {
+		if len(x.occs[ri<<4|int32(s)]) == 0 {
+			k++
+		}
+	}
+	return k
 }
 
 // chain finds the first run of r's slots in order, each within the gap

@@ -21,28 +21,31 @@ type weights struct {
 	// strong applies when a Strong rule fired, threshold when another
 	// class signal did, bare when only supporting signals did (the class
 	// then comes from the class model).
-	strong, threshold, bare int32
-	w                       []int16             // injection or not, NumBuckets
-	class                   [numClasses][]int16 // which technique, ClassBuckets each
+	// none applies when no signal fired at all: the words alone must
+	// weigh more than on any benign training string.
+	// near applies when no signal fired but a rule missed by one slot.
+	strong, threshold, bare, near, none int32
+	w                                   []int16             // injection or not, NumBuckets
+	class                               [numClasses][]int16 // which technique, ClassBuckets each
 }
 
 // ClassBuckets is the size of each class model's (folded) feature space.
 const ClassBuckets = 1 << 12
 
-const weightsMagic = "ASSAYINJ4"
+const weightsMagic = "ASSAYINJ6"
 
 var theModel = sync.OnceValue(func() *weights { return decodeWeights(weightsBin) })
 
 // weightsSize is the exact length of a weights file.
-const weightsSize = len(weightsMagic) + 12 + 2*NumBuckets + 2*int(numClasses)*ClassBuckets
+const weightsSize = len(weightsMagic) + 20 + 2*NumBuckets + 2*int(numClasses)*ClassBuckets
 
-// decodeWeights reads the file Train writes: magic, the three thresholds
+// decodeWeights reads the file Train writes: magic, the five thresholds
 // (int32 LE), NumBuckets int16 LE weights, then ClassBuckets int16 LE
 // weights per class in class order. A file of the wrong shape gives a
 // model that scores nothing above its thresholds, so no finding is made
 // from a broken file (the weights test fails loudly instead).
 func decodeWeights(b []byte) *weights {
-	m := &weights{strong: 1 << 30, threshold: 1 << 30, bare: 1 << 30, w: make([]int16, NumBuckets)}
+	m := &weights{strong: 1 << 30, threshold: 1 << 30, bare: 1 << 30, near: 1 << 30, none: 1 << 30, w: make([]int16, NumBuckets)}
 	for c := range m.class {
 		m.class[c] = make([]int16, ClassBuckets)
 	}
@@ -53,7 +56,9 @@ func decodeWeights(b []byte) *weights {
 	m.strong = int32(binary.LittleEndian.Uint32(b))
 	m.threshold = int32(binary.LittleEndian.Uint32(b[4:]))
 	m.bare = int32(binary.LittleEndian.Uint32(b[8:]))
-	b = b[12:]
+	m.near = int32(binary.LittleEndian.Uint32(b[12:]))
+	m.none = int32(binary.LittleEndian.Uint32(b[16:]))
+	b = b[20:]
 	for i := range m.w {
 		m.w[i] = int16(binary.LittleEndian.Uint16(b[2*i:]))
 	}
@@ -74,6 +79,8 @@ func (m *weights) encode() []byte {
 	out = binary.LittleEndian.AppendUint32(out, uint32(m.strong))
 	out = binary.LittleEndian.AppendUint32(out, uint32(m.threshold))
 	out = binary.LittleEndian.AppendUint32(out, uint32(m.bare))
+	out = binary.LittleEndian.AppendUint32(out, uint32(m.near))
+	out = binary.LittleEndian.AppendUint32(out, uint32(m.none))
 	for _, x := range m.w {
 		out = binary.LittleEndian.AppendUint16(out, uint16(x))
 	}
@@ -119,7 +126,7 @@ func Explain(text, kind string, sc *Scope) (rules []string, score, threshold int
 		rules = append(rules, s.rule.ID)
 	}
 	m := theModel()
-	return rules, m.score(features(sigs, toks, cx, kind, nil)), m.thresholdFor(sigs)
+	return rules, m.score(features(sigs, toks, cx, kind, nil)), m.thresholdFor(sigs, cx.nearAny())
 }
 
 // UseWeights replaces the committed weights with b for the rest of the
@@ -130,13 +137,20 @@ func UseWeights(b []byte) {
 	theModel = func() *weights { return m }
 }
 
-// thresholdFor is the threshold that applies to a string with sigs.
-func (m *weights) thresholdFor(sigs []signal) int32 {
+// thresholdFor is the threshold that applies to a string with sigs (near:
+// no signal, but a rule missed by one slot).
+func (m *weights) thresholdFor(sigs []signal, near bool) int32 {
 	switch level(sigs) {
 	case 2:
 		return m.strong
 	case 1:
 		return m.threshold
+	}
+	switch {
+	case len(sigs) == 0 && near:
+		return m.near
+	case len(sigs) == 0:
+		return m.none
 	}
 	return m.bare
 }

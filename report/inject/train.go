@@ -17,7 +17,7 @@ type Example struct {
 type TrainOptions struct {
 	Epochs int // passes over the examples; 0 means 12
 	// FPPermille is the share of benign training strings with a class
-	// signal (per thousand) allowed above the threshold; 0 means 10.
+	// signal (per thousand) allowed above the threshold; 0 means 8.
 	FPPermille int
 	// BarePer100k is the same for benign strings where only supporting
 	// signals fired, per hundred thousand; 0 means 20.
@@ -31,13 +31,14 @@ type row struct {
 	class   Class
 	level   int  // see level
 	support bool // only supporting signals fired
+	near    bool // no signal, but a rule missed by one slot
 }
 
 // Train fits the scorer and returns the weights file (score.go's format).
 // Both models are averaged perceptrons in integer arithmetic over a seeded
 // order, so the same examples give the same bytes on every machine.
 func Train(ex []Example, opts *TrainOptions) []byte {
-	epochs, fp, bare := 12, 10, 20
+	epochs, fp, bare := 12, 8, 20
 	if opts != nil && opts.Epochs > 0 {
 		epochs = opts.Epochs
 	}
@@ -53,7 +54,7 @@ func Train(ex []Example, opts *TrainOptions) []byte {
 	for _, e := range ex {
 		sh := Normalize(e.Text)
 		sigs, toks, cx := theMatcher().signals(sh.Text, e.Scope, x)
-		r := row{fs: features(sigs, toks, cx, e.Kind, nil), y: -1, class: e.Class, level: level(sigs)}
+		r := row{fs: features(sigs, toks, cx, e.Kind, nil), y: -1, class: e.Class, level: level(sigs), near: len(sigs) == 0 && cx.nearAny()}
 		r.support = r.level == 0 && len(sigs) > 0
 		if e.Attack {
 			r.y, npos = 1, npos+1
@@ -94,6 +95,7 @@ func Train(ex []Example, opts *TrainOptions) []byte {
 		})
 	}
 	var strong, sig, nosig []int32
+	none, near := int32(-1<<31), int32(-1<<31)
 	for _, r := range rows {
 		if r.y > 0 {
 			continue
@@ -105,11 +107,19 @@ func Train(ex []Example, opts *TrainOptions) []byte {
 			sig = append(sig, m.score(r.fs))
 		case r.support:
 			nosig = append(nosig, m.score(r.fs))
+		case r.near:
+			near = max(near, m.score(r.fs))
+		default:
+			none = max(none, m.score(r.fs))
 		}
 	}
 	m.threshold = quantile(sig, fp, 1000)
 	m.strong = min(quantile(strong, strongFP, 1000), m.threshold)
 	m.bare = max(quantile(nosig, bare, 100000), m.threshold)
+	// No signal: above the highest benign string, with a margin of
+	// noneMargin, since that maximum is in-sample.
+	m.none = max(none+noneMargin, m.bare)
+	m.near = max(near+nearMargin, m.bare)
 	return m.encode()
 }
 
@@ -126,6 +136,16 @@ func quantile(v []int32, per, of int) int32 {
 // Strong signal allowed above the strong threshold: those signals are rare
 // in benign text, so a loose share is few strings.
 const strongFP = 200
+
+// noneMargin lifts the no-signal threshold above the highest benign
+// training string's score (in weight units): in-sample scores are lower
+// than on new text.
+const noneMargin = 3000
+
+// nearMargin is noneMargin for strings where a rule missed by one slot:
+// chosen by leave-one-file-out cross-validation on the tuning sets (1,500,
+// 800, 300, 0 tried; 0 pushed the npm corpus over its ratchet).
+const nearMargin = 300
 
 // strongPrior is the starting weight of a Strong rule's signal, in update
 // units: about what a dozen training mistakes would move it.
