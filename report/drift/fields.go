@@ -3,6 +3,8 @@ package drift
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
+	"strings"
 
 	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/model"
@@ -41,20 +43,56 @@ func taskSupport(e *struct {
 	return quote(*e.TaskSupport)
 }
 
-// iconCount describes an icons value without quoting its sources.
+// iconCount describes an icons value by count and where each icon comes
+// from: the host of a URL or the media type of a data: URI, never the
+// path, query or data itself (those can be long or carry identifiers).
 func iconCount(raw json.RawMessage) string {
-	var icons []json.RawMessage
+	var icons []struct {
+		Src string `json:"src"`
+	}
 	if len(raw) == 0 {
 		return "absent"
 	}
 	if json.Unmarshal(raw, &icons) != nil {
 		return "invalid"
 	}
-	if len(icons) == 1 {
-		return "1 icon"
+	var from []string
+	for _, ic := range icons {
+		if o := iconOrigin(ic.Src); o != "" && !slices.Contains(from, o) {
+			from = append(from, o)
+		}
 	}
-	b, _ := json.Marshal(len(icons))
-	return string(b) + " icons"
+	n := "1 icon"
+	if len(icons) != 1 {
+		b, _ := json.Marshal(len(icons))
+		n = string(b) + " icons"
+	}
+	if len(from) > 0 {
+		n += " from " + escape(strings.Join(from, ", "), 80)
+	}
+	return n
+}
+
+// iconOrigin is a source's host ("cdn.example.com") or a data: URI's
+// media type ("data:image/png"); "" when neither can be read.
+func iconOrigin(src string) string {
+	if rest, ok := strings.CutPrefix(strings.ToLower(src), "data:"); ok {
+		if i := strings.IndexAny(rest, ";,"); i >= 0 {
+			rest = rest[:i]
+		}
+		return "data:" + rest
+	}
+	_, rest, ok := strings.Cut(src, "://")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:] // never the user information
+	}
+	return rest
 }
 
 // listCache compares the cache scope of each list result both sides

@@ -28,7 +28,16 @@ func TestCurrentFields(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
 		}
 	}
-	r := diff(t, srv("", withTask), srv("", noTask))
+	r := diff(t, srv("", withTask), srv("", newIcon))
+	if ev := r.Findings.Findings[0].Evidence; ev != "icons 1 icon from a.example → 1 icon from b.example" {
+		t.Errorf("icon evidence %q: want the hosts, old and new", ev)
+	}
+	secret := base + `,"execution":{"taskSupport":"optional"},"icons":[{"src":"https://user:pw@a.example/p/secret.png?t=1"},{"src":"data:image/png;base64,AAAA"}]}`
+	r = diff(t, srv("", withTask), srv("", secret))
+	if ev := r.Findings.Findings[0].Evidence; ev != "icons 1 icon from a.example → 2 icons from a.example, data:image/png" {
+		t.Errorf("icon evidence %q: want hosts and media types only", ev)
+	}
+	r = diff(t, srv("", withTask), srv("", noTask))
 	if ev := r.Findings.Findings[0].Evidence; !strings.Contains(ev, `"optional" → absent`) || r.Exit&BitEscalation == 0 {
 		t.Errorf("evidence %q exit %d", ev, r.Exit)
 	}
