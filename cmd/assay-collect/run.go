@@ -105,7 +105,7 @@ func collect(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs := flag.NewFlagSet("assay-collect", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var servers, headers, envs repeated
-	fs.Var(&servers, "server", "a server to collect: a command line (stdio) or an http(s) URL; repeatable")
+	fs.Var(&servers, "server", "a server to collect: a command line (stdio) or an http(s) URL; repeatable (a command runs in a fresh temporary HOME, also its working directory: name files by absolute path)")
 	fs.Var(&headers, "header", "an HTTP header for URL servers, value from an env var: 'Authorization: Bearer ${TOKEN}'; repeatable")
 	fs.Var(&envs, "env", "pass this environment variable (by name) to command-line servers; repeatable")
 	var projects, clients, configs, asClients repeated

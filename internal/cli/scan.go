@@ -71,7 +71,7 @@ func (s *scanFlags) register(cmd *cobra.Command) {
 func (s *scanFlags) registerCollect(cmd *cobra.Command) {
 	s.encoding, s.window = "o200k_base", 200000
 	f := cmd.Flags()
-	f.StringArrayVar(&s.servers, "server", nil, "scan a server: a command line (stdio) or an http(s) URL; repeatable; starts or contacts it after consent")
+	f.StringArrayVar(&s.servers, "server", nil, "scan a server: a command line (stdio) or an http(s) URL; repeatable; starts or contacts it after consent (a command runs in a fresh temporary HOME, which is also its working directory: name files in it by absolute path)")
 	f.StringArrayVar(&s.headers, "header", nil, "HTTP header for --server URLs, value from env only: 'Authorization: Bearer ${TOKEN}'")
 	f.StringArrayVar(&s.surfaces, "surface", nil, "analyse a stored surface: tools/list result, one server's capture, or an Assay bundle; repeatable")
 	f.StringArrayVar(&s.clients, "client", nil, "only discover configs of this client (claude-code, cursor, vscode, ...); repeatable")
