@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/numfmt"
 	"github.com/assay-mcp/assay/report/textsafe"
 )
 
@@ -45,7 +46,7 @@ func (p *tablePrinter) contexts(f *model.Findings) {
 				loaded++
 			}
 		}
-		p.line(fmt.Sprintf("  %s: %s loaded", contextTitle(c), plural(loaded, "server")))
+		p.line(fmt.Sprintf("  %s: %s loaded", contextTitle(c), numfmt.Count(loaded, "server")))
 		parts := make([]string, 0, len(c.Servers))
 		for _, cs := range c.Servers {
 			parts = append(parts, contextLine(cs))
@@ -62,7 +63,7 @@ func markdownContexts(b *strings.Builder, f *model.Findings) {
 	if len(f.Contexts) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "<details><summary>Contexts: %s</summary>\n\n", plural(len(f.Contexts), "context"))
+	fmt.Fprintf(b, "<details><summary>Contexts: %s</summary>\n\n", numfmt.Count(len(f.Contexts), "context"))
 	for _, c := range f.Contexts {
 		fmt.Fprintf(b, "- %s: ", escapeMarkdown(contextTitle(c)))
 		parts := make([]string, 0, len(c.Servers))

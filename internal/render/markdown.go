@@ -8,6 +8,7 @@ import (
 
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/numfmt"
 	"github.com/assay-mcp/assay/report/textsafe"
 )
 
@@ -29,7 +30,7 @@ const maxMarkdownEvidence = 160
 func writeMarkdown(w io.Writer, f *model.Findings, opts *Options) error {
 	var b strings.Builder
 	s := f.Summary
-	fmt.Fprintf(&b, "## Assay: %s, %s, %s\n\n", plural(len(f.Servers), "server"), plural(s.Tools, "tool"), plural(s.Findings, "finding"))
+	fmt.Fprintf(&b, "## Assay: %s, %s, %s\n\n", numfmt.Count(len(f.Servers), "server"), numfmt.Count(s.Tools, "tool"), numfmt.Count(s.Findings, "finding"))
 	fmt.Fprintf(&b, "**Findings:** %s  \n", countList(s.BySeverity, severityOrder))
 	fmt.Fprintf(&b, "**Tools by effect:** %s", countList(s.ByEffect, effectOrder))
 	if t := s.Tokens; t != nil {
@@ -55,16 +56,11 @@ func writeMarkdown(w io.Writer, f *model.Findings, opts *Options) error {
 }
 
 func markdownAlerts(b *strings.Builder, f *model.Findings, servers map[string]*model.ServerReport) {
-	var inj []model.Finding
-	for _, fd := range f.Findings {
-		if fd.Category == model.CatInjection && fd.Suppressed == "" {
-			inj = append(inj, fd)
-		}
-	}
+	inj := injectionAlerts(f)
 	if len(inj) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "> [!CAUTION]\n> **%s of prompt injection** in text the model reads:\n", plural(len(inj), "sign"))
+	fmt.Fprintf(b, "> [!CAUTION]\n> **%s of prompt injection** in text the model reads:\n", numfmt.Count(len(inj), "sign"))
 	for i, fd := range inj {
 		if i == maxMarkdownFindings {
 			fmt.Fprintf(b, "> - and %d more\n", len(inj)-i)
@@ -110,7 +106,7 @@ func markdownFindings(b *strings.Builder, f *model.Findings, servers map[string]
 		b.WriteString("\n")
 	}
 	if suppressed > 0 {
-		fmt.Fprintf(b, "%s suppressed by exceptions.\n\n", plural(suppressed, "finding"))
+		fmt.Fprintf(b, "%s suppressed by exceptions.\n\n", numfmt.Count(suppressed, "finding"))
 	}
 }
 
@@ -128,7 +124,7 @@ func markdownServers(b *strings.Builder, f *model.Findings) {
 	}
 	b.WriteString("### Servers\n\n")
 	for _, s := range f.Servers {
-		status := plural(len(s.Tools), "tool")
+		status := numfmt.Count(len(s.Tools), "tool")
 		if model.HasGap(s.Errors) {
 			status += ", incomplete"
 		}

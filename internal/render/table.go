@@ -2,13 +2,13 @@ package render
 
 import (
 	"fmt"
-	"github.com/assay-mcp/assay/report/numfmt"
 	"io"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/numfmt"
 	"github.com/assay-mcp/assay/report/textsafe"
 )
 
@@ -75,7 +75,7 @@ func writeTable(w io.Writer, f *model.Findings, opts *Options) error {
 }
 
 func (p *tablePrinter) headline(f *model.Findings) {
-	title := fmt.Sprintf("Assay: %s, %s, %s", plural(len(f.Servers), "server"), plural(f.Summary.Tools, "tool"), plural(f.Summary.Findings, "finding"))
+	title := fmt.Sprintf("Assay: %s, %s, %s", numfmt.Count(len(f.Servers), "server"), numfmt.Count(f.Summary.Tools, "tool"), numfmt.Count(f.Summary.Findings, "finding"))
 	title = p.paint(sgrBold, title)
 	if f.Summary.Incomplete {
 		title += " " + p.paint(sgrYellow, "(incomplete)")
@@ -218,16 +218,11 @@ func fitColumns(widths []int, total int) {
 }
 
 func (p *tablePrinter) alerts(f *model.Findings) {
-	var inj []model.Finding
-	for _, fd := range f.Findings {
-		if fd.Category == model.CatInjection && fd.Suppressed == "" {
-			inj = append(inj, fd)
-		}
-	}
+	inj := injectionAlerts(f)
 	if len(inj) == 0 {
 		return
 	}
-	p.line(p.paint(sgrBRed, fmt.Sprintf("ALERT: %s of prompt injection in text the model reads", plural(len(inj), "sign"))))
+	p.line(p.paint(sgrBRed, fmt.Sprintf("ALERT: %s of prompt injection in text the model reads", numfmt.Count(len(inj), "sign"))))
 	servers := serverIndex(f)
 	for _, fd := range inj {
 		p.line(p.paint(sgrBRed, "  ! ") + fd.ID + " " + p.paint(severityColor(fd.Severity), strings.ToUpper(fd.Severity)))
@@ -275,7 +270,7 @@ func (p *tablePrinter) findings(f *model.Findings) {
 		p.line("No findings.")
 	}
 	if suppressed > 0 {
-		p.line(fmt.Sprintf("(%s suppressed by exceptions)", plural(suppressed, "finding")))
+		p.line(fmt.Sprintf("(%s suppressed by exceptions)", numfmt.Count(suppressed, "finding")))
 	}
 	p.line("")
 }
@@ -364,19 +359,24 @@ func countList(m map[string]int, order []string) string {
 	return strings.Join(parts, ", ")
 }
 
+// injectionAlerts are the injection findings no policy suppressed: the
+// alert block both the table and markdown put first.
+func injectionAlerts(f *model.Findings) []model.Finding {
+	var inj []model.Finding
+	for _, fd := range f.Findings {
+		if fd.Category == model.CatInjection && fd.Suppressed == "" {
+			inj = append(inj, fd)
+		}
+	}
+	return inj
+}
+
 func serverIndex(f *model.Findings) map[string]*model.ServerReport {
 	m := make(map[string]*model.ServerReport, len(f.Servers))
 	for i := range f.Servers {
 		m[f.Servers[i].Identity] = &f.Servers[i]
 	}
 	return m
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }
 
 // percent formats part/whole with one decimal, computed in integers so

@@ -9,6 +9,7 @@ import (
 
 	"github.com/assay-mcp/assay/internal/render"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/numfmt"
 	"github.com/assay-mcp/assay/report/textsafe"
 )
 
@@ -74,8 +75,8 @@ func fit(s string, w int) string {
 
 func (m *Model) headerText() string {
 	f := m.data.Findings
-	s := " assay ui · " + counted(len(f.Servers), "server", "servers") + " · " + counted(f.Summary.Tools, "tool", "tools") +
-		" · " + counted(f.Summary.Findings, "finding", "findings")
+	s := " assay ui · " + numfmt.Count(len(f.Servers), "server") + " · " + numfmt.Count(f.Summary.Tools, "tool") +
+		" · " + numfmt.Count(f.Summary.Findings, "finding")
 	var fl []string
 	if m.filter.query != "" {
 		fl = append(fl, "/"+textsafe.Line(m.filter.query))
@@ -247,13 +248,4 @@ func (m *Model) viewMarkdown() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// counted writes a count with its noun in the right number ("1 server",
-// "2 servers").
-func counted(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/numfmt"
 )
 
 // Apply appends the posture findings of every server of b.
@@ -44,7 +45,7 @@ func judge(s *model.Server, p *model.AuthPosture, emit emitter) {
 	endpoint := p.Endpoint.String()
 	if p.Probe == "open" {
 		emit.add("AUTH-005", "auth:endpoint", "open",
-			"an unauthenticated initialize to "+endpoint+" was answered HTTP "+strconv.Itoa(p.Status)+"; "+plural(len(s.Tools), "tool")+" listed")
+			"an unauthenticated initialize to "+endpoint+" was answered HTTP "+strconv.Itoa(p.Status)+"; "+numfmt.Count(len(s.Tools), "tool")+" listed")
 		return
 	}
 	if p.Probe != "challenge" && p.Probe != "denied" {
@@ -207,11 +208,4 @@ func boolWord(b *bool) string {
 		return "true"
 	}
 	return "false"
-}
-
-func plural(n int, w string) string {
-	if n == 1 {
-		return "1 " + w
-	}
-	return strconv.Itoa(n) + " " + w + "s"
 }

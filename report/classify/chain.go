@@ -9,6 +9,7 @@ import (
 
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/numfmt"
 	"github.com/assay-mcp/assay/report/surface"
 )
 
@@ -138,15 +139,8 @@ func exfilChain(c agentContext, b *model.Bundle, f *model.Findings) []model.Find
 	sort.Strings(fd.Tools)
 	fd.Evidence = fmt.Sprintf("private data: %s; untrusted input: %s; outbound channel: %s; cut point: %s (%d %s: %s)",
 		nameList(readers, 5), nameList(ingesters, 5), nameList(senders, 5),
-		legs[cut].name, len(legs[cut].tools), plural(len(legs[cut].tools), "tool", "tools"), nameList(legs[cut].tools, 5))
+		legs[cut].name, len(legs[cut].tools), numfmt.Noun(len(legs[cut].tools), "tool", "tools"), nameList(legs[cut].tools, 5))
 	return []model.Finding{fd}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // shadowing reports tool names served by two or more servers of a context.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/numfmt"
 )
 
 // capabilityFindings reports, for one server, hint contradictions, code
@@ -82,8 +83,8 @@ func capabilityFindings(s *model.Server, rs []*result) []model.Finding {
 		}
 		fd := catalog.New(id)
 		fd.Server, fd.Element, fd.Item = s.Identity, "server:tools", item
-		fd.Evidence = fmt.Sprintf("%d of %d %s %s: %s", len(names), total, plural(total, "tool", "tools"),
-			plural(len(names), one, many), nameList(names, 8))
+		fd.Evidence = fmt.Sprintf("%d of %d %s %s: %s", len(names), total, numfmt.Noun(total, "tool", "tools"),
+			numfmt.Noun(len(names), one, many), nameList(names, 8))
 		fd.Tools = sortedCopy(names)
 		out = append(out, fd)
 	}

@@ -24,3 +24,19 @@ func Thousands(n int) string {
 	}
 	return b.String()
 }
+
+// Count is a count with its noun in the right number: "1 tool",
+// "2 tools" (the noun takes a plain "s").
+func Count(n int, noun string) string {
+	return strconv.Itoa(n) + " " + Noun(n, noun, noun+"s")
+}
+
+// Noun is one when n is 1 and many otherwise, for words whose plural is
+// not a plain "s" and for verbs that agree with a count ("declares",
+// "declare").
+func Noun(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
