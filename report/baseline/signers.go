@@ -4,7 +4,9 @@ import (
 	"crypto/ed25519"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/catalog"
@@ -167,24 +169,12 @@ func addSignerFindings(res *drift.Result, bl *Baseline, obs []Observed) {
 }
 
 func signedByAny(pub ed25519.PublicKey, keys []ed25519.PublicKey) bool {
-	for _, k := range keys {
-		if k.Equal(pub) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(keys, func(k ed25519.PublicKey) bool { return k.Equal(pub) })
 }
 
 func joinIDs(ids []string) string {
-	switch len(ids) {
-	case 0:
+	if len(ids) == 0 {
 		return "a recorded key"
-	case 1:
-		return ids[0]
 	}
-	s := ids[0]
-	for _, id := range ids[1:] {
-		s += " or " + id
-	}
-	return s
+	return strings.Join(ids, " or ")
 }

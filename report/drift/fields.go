@@ -8,6 +8,7 @@ import (
 
 	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/numfmt"
 )
 
 // currentFields compares the fields of the current revision the tool
@@ -62,11 +63,7 @@ func iconCount(raw json.RawMessage) string {
 			from = append(from, o)
 		}
 	}
-	n := "1 icon"
-	if len(icons) != 1 {
-		b, _ := json.Marshal(len(icons))
-		n = string(b) + " icons"
-	}
+	n := numfmt.Count(len(icons), "icon")
 	if len(from) > 0 {
 		n += " from " + escape(strings.Join(from, ", "), 80)
 	}

@@ -2,6 +2,7 @@ package view
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/assay-mcp/assay/report/model"
 )
@@ -14,13 +15,18 @@ import (
 // description", "server:tools" into "tool list", "prompt:NAME" into
 // "prompt NAME".
 func readerElement(e string) string {
-	r := strings.NewReplacer("/inputSchema/properties/", ", parameter ", "/outputSchema", " output schema", "/inputSchema", " input schema",
+	return strings.TrimPrefix(elementWords().Replace(e), "tool:")
+}
+
+// elementWords maps element pointer parts to reader words; built on first
+// use, not at package init.
+var elementWords = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer("/inputSchema/properties/", ", parameter ", "/outputSchema", " output schema", "/inputSchema", " input schema",
 		"/description", " description", "/title", " title", "/name", " name", "/annotations", " hints", "/icons", " icons",
 		"server:instructions", "server instructions", "server:tools", "tool list", "server:serverInfo", "server information",
 		"server:capabilities", "server capabilities", "server:", "server ", "context:all", "all servers together", "context:", "context ",
 		"prompt:", "prompt ", "resource:", "resource ", "template:", "resource template ", "setting:", "setting ")
-	return strings.TrimPrefix(r.Replace(e), "tool:")
-}
+})
 
 // elementDetail is what a finding's element adds to place(): the part
 // of a tool it is about ("parameter path description"), or the element
