@@ -35,7 +35,7 @@ reviewer can drop another bundle onto it and read a fresh analysis or the
 drift from this report, computed in the page.
 
 --pdf FILE also prints the page to PDF (A4, numbered pages) with a
-headless Chromium, when one is installed: --chromium PATH, else chromium,
+headless Chromium, when one is installed: --chromium PATH, else $ASSAY_CHROMIUM, else chromium,
 chromium-browser or google-chrome on PATH. It is never required: without a
 browser the command exits 69 and says so, and the HTML page prints from
 any browser (File → Print → Save as PDF). The browser runs with a fresh
@@ -107,7 +107,7 @@ profile and no network services, killed after --timeout.`,
 		cmd.Flags().StringArrayVar(&pubs, "pub", nil, "pin a public key (repeatable): the page says which inputs are signed by a pinned key, and flags unsigned ones")
 		cmd.Flags().StringVar(&blPath, "baseline", "", "pin the signers a baseline records: an input they did not sign is flagged (SIGNATURE MISSING when unsigned)")
 		cmd.Flags().StringVar(&pdfOut, "pdf", "", "also print the page to this PDF file with a headless Chromium (optional; exit 69 without one)")
-		cmd.Flags().StringVar(&chromium, "chromium", "", "the Chromium or Chrome program for --pdf (default: chromium, chromium-browser or google-chrome on PATH)")
+		cmd.Flags().StringVar(&chromium, "chromium", "", "the Chromium or Chrome program for --pdf (default: $ASSAY_CHROMIUM, else chromium, chromium-browser or google-chrome on PATH)")
 		cmd.Flags().DurationVar(&pdfTimeout, "timeout", 30*time.Second, "time limit for printing with --pdf (the default of scan --timeout)")
 		cmd.Flags().StringVar(&title, "title", "", "page title (default \"Assay report\")")
 		cmd.Flags().StringVar(&format, "format", "html", "html, or json|markdown for a fleet report over bundles (to stdout unless -o)")

@@ -31,9 +31,23 @@ var Candidates = []string{"chromium", "chromium-browser", "google-chrome"}
 // ErrNoBrowser means no headless Chromium was found.
 var ErrNoBrowser = errors.New("no headless Chromium found")
 
+// EnvBrowser names the environment variable that points at the browser
+// when --chromium is not given (the browser tests read the same one).
+const EnvBrowser = "ASSAY_CHROMIUM"
+
 // Find returns the browser to run: explicit when given (it must exist and
-// be executable), else the first of Candidates on PATH.
+// be executable), else $ASSAY_CHROMIUM when set, else the first of
+// Candidates on PATH.
 func Find(explicit string) (string, error) {
+	if explicit == "" {
+		if env := os.Getenv(EnvBrowser); env != "" {
+			p, err := exec.LookPath(env)
+			if err != nil {
+				return "", fmt.Errorf("%w: %s=%s: %v", ErrNoBrowser, EnvBrowser, env, unwrap(err))
+			}
+			return p, nil
+		}
+	}
 	if explicit != "" {
 		p, err := exec.LookPath(explicit)
 		if err != nil {
@@ -97,12 +111,14 @@ func Print(ctx context.Context, page []byte, opts *Options) ([]byte, error) {
 	var tail procgroup.Tail
 	tail.Max = 2048
 	cmd.Stdout, cmd.Stderr = &tail, &tail
-	procgroup.Set(cmd)
-	if err := cmd.Start(); err != nil {
+	if err := procgroup.Start(cmd); err != nil {
 		return nil, fmt.Errorf("starting %s: %v", opts.Browser, unwrap(err))
 	}
 	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	go func() { done <- procgroup.Wait(cmd) }()
+	// Kill the group, then sweep helpers that left it (double forks are
+	// re-parented to this process, see procgroup).
+	defer procgroup.ReapIfIdle()
 	select {
 	case err = <-done:
 		procgroup.Kill(cmd) // helpers the browser left behind

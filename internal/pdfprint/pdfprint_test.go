@@ -28,12 +28,32 @@ func fakeBrowser(t *testing.T, body string) string {
 
 func TestFindNamesWhatIsMissing(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
+	t.Setenv(EnvBrowser, "")
 	_, err := Find("")
 	if !errors.Is(err, ErrNoBrowser) || !strings.Contains(err.Error(), "chromium, chromium-browser, google-chrome") {
 		t.Fatalf("Find on an empty PATH = %v", err)
 	}
 	if _, err := Find(filepath.Join(t.TempDir(), "nope")); !errors.Is(err, ErrNoBrowser) || !strings.Contains(err.Error(), "--chromium") {
 		t.Fatalf("Find of a missing program = %v", err)
+	}
+}
+
+// TestFindReadsTheEnvironment: with no --chromium, $ASSAY_CHROMIUM wins
+// over PATH, and a wrong one is named rather than silently skipped.
+func TestFindReadsTheEnvironment(t *testing.T) {
+	b := fakeBrowser(t, "exit 0\n")
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv(EnvBrowser, b)
+	if p, err := Find(""); err != nil || p != b {
+		t.Fatalf("Find with %s=%s = %q, %v", EnvBrowser, b, p, err)
+	}
+	other := fakeBrowser(t, "exit 0\n")
+	if p, err := Find(other); err != nil || p != other {
+		t.Fatalf("--chromium must win over the environment: %q, %v", p, err)
+	}
+	t.Setenv(EnvBrowser, filepath.Join(t.TempDir(), "gone"))
+	if _, err := Find(""); !errors.Is(err, ErrNoBrowser) || !strings.Contains(err.Error(), EnvBrowser) {
+		t.Fatalf("Find with a missing %s = %v", EnvBrowser, err)
 	}
 }
 
