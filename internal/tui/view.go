@@ -33,7 +33,8 @@ var helpLines = []string{
 	"  q, Ctrl-C    quit",
 	"",
 	"Rows: severity letter (C critical, H high, M medium, l low, i info,",
-	"· none), name, then tools (t) and unsuppressed findings (f).",
+	"· none, … analysis pending), name, then tools (t) and unsuppressed",
+	"findings (f).",
 	"Server text is shown neutralised: control, bidi and zero-width",
 	"characters appear as escapes such as \\u202e or \\x1b.",
 }
