@@ -57,12 +57,13 @@ type Model struct {
 	prog       Progress
 	// analysing is true while Actions.Analyse runs; aprog is its last
 	// step and analysisErr why it failed (the audit then stays pending).
-	analysing   bool
-	aprog       Progress
-	analysisErr string
-	initCmd     tea.Cmd
-	spin        spinner.Model
-	approveSel  Selection
+	analysing    bool
+	aprog        Progress
+	analysisErr  string
+	waitedStatus string // the status that says an action waits for the analysis
+	initCmd      tea.Cmd
+	spin         spinner.Model
+	approveSel   Selection
 
 	cache struct {
 		node, w int
@@ -213,13 +214,18 @@ func (m *Model) pending() bool { return m.data.Pending }
 // pendingText says what the analysis is doing, for the places that
 // would otherwise show "no findings".
 func (m *Model) pendingText() string {
-	switch {
-	case m.analysisErr != "":
+	if m.analysisErr != "" {
 		return "analysis failed: " + m.analysisErr
-	case m.analysing && m.aprog.Total > 0:
-		return fmt.Sprintf("being analysed (step %d/%d: %s)", m.aprog.Done+1, m.aprog.Total, m.aprog.Step)
 	}
-	return "being analysed"
+	return "being analysed" + m.stepText()
+}
+
+// stepText is " (step n/N: name)" while the analysis reports its steps.
+func (m *Model) stepText() string {
+	if !m.analysing || m.aprog.Total == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (step %d/%d: %s)", m.aprog.Done+1, m.aprog.Total, m.aprog.Step)
 }
 
 // startAnalysis runs Actions.Analyse off the loop; its steps arrive as
@@ -322,8 +328,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		cmd := m.install(msg.tree)
-		if strings.HasPrefix(m.status, "waits for the analysis") {
-			m.status = ""
+		if m.status == m.waitedStatus {
+			m.status = "" // what it waited for can run now
 		}
 		return m, cmd
 	case refreshDoneMsg:
@@ -432,7 +438,7 @@ func (m *Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.refilter(m.selIndex())
 	case "S", "C", "E":
 		if m.pending() {
-			m.waitStatus(map[string]string{"S": "the severity filter", "C": "the category filter", "E": "the effect filter"}[k.String()])
+			m.waitStatus(map[string]string{"S": "severity filter", "C": "category filter", "E": "effect filter"}[k.String()])
 			return m, nil
 		}
 		switch k.String() {
@@ -462,13 +468,15 @@ func (m *Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// waitStatus says that what was asked needs the analysis still running.
+// waitStatus says that what was asked needs the analysis still running
+// (or failed).
 func (m *Model) waitStatus(what string) {
 	if m.analysisErr != "" {
 		m.status = what + " needs the analysis, which failed: " + m.analysisErr
 		return
 	}
-	m.status = "waits for the analysis: " + what + " needs its findings; try again when it is done"
+	m.status = what + " waits for the analysis" + m.stepText()
+	m.waitedStatus = m.status
 }
 
 func (m *Model) selIndex() int {
@@ -604,7 +612,7 @@ func (m *Model) startApprove() (tea.Model, tea.Cmd) {
 	n := m.selected()
 	switch {
 	case m.pending() && m.opts.Actions.Approve != nil:
-		m.waitStatus("approve (the drift is computed with it)")
+		m.waitStatus("approve")
 		return m, nil
 	case g == nil || g.Kind != "baseline" || m.opts.Actions.Approve == nil:
 		m.status = "approve needs --baseline FILE"

@@ -194,11 +194,7 @@ func (m *Model) footer() string {
 	var s string
 	switch {
 	case m.analysing && m.status == "":
-		s = fmt.Sprintf("%s analysing %s…", m.spin.View(), numfmt.Count(m.data.Findings.Summary.Tools, "tool"))
-		if m.aprog.Total > 0 {
-			s += fmt.Sprintf(" step %d/%d: %s", m.aprog.Done+1, m.aprog.Total, m.aprog.Step)
-		}
-		s += " · ? help  / search  q quit"
+		s = fmt.Sprintf("%s analysing %s…%s · ? help  / search  q quit", m.spin.View(), numfmt.Count(m.data.Findings.Summary.Tools, "tool"), m.stepText())
 	case m.refreshing:
 		s = fmt.Sprintf("%s refreshing %d/%d", m.spin.View(), m.prog.Done, m.prog.Total)
 		if m.prog.Server != "" {
