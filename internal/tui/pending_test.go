@@ -136,3 +136,30 @@ func TestAnalysisFailure(t *testing.T) {
 		t.Errorf("export ran or did not say why not:\n%s", v)
 	}
 }
+
+// TestPendingActionsWait: export, approve and refresh need the analysis;
+// while it runs they neither start nor stay silent.
+func TestPendingActionsWait(t *testing.T) {
+	d, acts := pendingDemo(t)
+	d.Gate = &Gate{Kind: "baseline", Path: "assay-baseline.json"}
+	ran := ""
+	acts.Export = func(string, []byte) error { ran += "export "; return nil }
+	acts.Approve = func(context.Context, Selection, string) (*Data, string, error) { ran += "approve "; return nil, "", nil }
+	acts.Refresh = func(context.Context, func(Progress)) (*Data, error) { ran += "refresh "; return nil, nil }
+	m := New(context.Background(), d, Options{Actions: acts})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	m.analysing = true // as Init leaves it, without running the action
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "compared after the analysis") {
+		t.Errorf("the baseline status does not wait for the analysis:\n%s", v)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	for _, k := range []string{"e", "a", "r"} {
+		_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+		if cmd != nil || m.mode != modeBrowse || !strings.Contains(m.status, "waits for the analysis") {
+			t.Errorf("%s while analysing: cmd %v, mode %d, status %q", k, cmd != nil, m.mode, m.status)
+		}
+	}
+	if ran != "" {
+		t.Errorf("ran %s before the analysis", ran)
+	}
+}
