@@ -144,7 +144,10 @@ func TestPendingActionsWait(t *testing.T) {
 	d.Gate = &Gate{Kind: "baseline", Path: "assay-baseline.json"}
 	ran := ""
 	acts.Export = func(string, []byte) error { ran += "export "; return nil }
-	acts.Approve = func(context.Context, Selection, string) (*Data, string, error) { ran += "approve "; return nil, "", nil }
+	acts.Approve = func(context.Context, Selection, string) (*Data, string, error) {
+		ran += "approve "
+		return nil, "", nil
+	}
 	acts.Refresh = func(context.Context, func(Progress)) (*Data, error) { ran += "refresh "; return nil, nil }
 	m := New(context.Background(), d, Options{Actions: acts})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
