@@ -232,8 +232,15 @@ func (m *Model) stepText() string {
 // progress messages, the audit as analysisDoneMsg.
 func (m *Model) startAnalysis() tea.Cmd {
 	m.analysing, m.aprog, m.analysisErr = true, Progress{}, ""
-	ch := make(chan Progress, 64)
-	run, ctx := m.opts.Actions.Analyse, m.ctx
+	return m.background(m.opts.Actions.Analyse, true, func(tr *tree, err error) tea.Msg { return analysisDoneMsg{tree: tr, err: err} })
+}
+
+// background runs an action that returns a new audit off the loop: its
+// progress arrives as progressMsg, then done's message with the audit
+// prepared for display.
+func (m *Model) background(run func(context.Context, func(Progress)) (*Data, error), analysis bool, done func(*tree, error) tea.Msg) tea.Cmd {
+	ch := make(chan Progress, 256)
+	ctx := m.ctx
 	do := func() tea.Msg {
 		d, err := run(ctx, func(p Progress) {
 			select {
@@ -242,20 +249,9 @@ func (m *Model) startAnalysis() tea.Cmd {
 			}
 		})
 		close(ch)
-		tr, err := prepared(d, err)
-		return analysisDoneMsg{tree: tr, err: err}
+		return done(prepared(d, err))
 	}
-	return tea.Batch(do, listenAnalysis(ch), m.spin.Tick)
-}
-
-func listenAnalysis(ch chan Progress) tea.Cmd {
-	return func() tea.Msg {
-		p, ok := <-ch
-		if !ok {
-			return nil
-		}
-		return progressMsg{p: p, ch: ch, analysis: true}
-	}
+	return tea.Batch(do, listen(ch, analysis), m.spin.Tick)
 }
 
 type (
@@ -309,10 +305,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.analysis {
 			m.aprog = msg.p
 			m.cache.node = -1 // the details say which step
-			return m, listenAnalysis(msg.ch)
+			return m, listen(msg.ch, true)
 		}
 		m.prog = msg.p
-		return m, listen(msg.ch)
+		return m, listen(msg.ch, false)
 	case hayMsg:
 		if msg.gen == m.gen && m.hay == nil {
 			m.hay = msg.hay
@@ -660,20 +656,7 @@ func (m *Model) startRefresh() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.refreshing, m.prog, m.status = true, Progress{}, ""
-	ch := make(chan Progress, 256)
-	run, ctx := m.opts.Actions.Refresh, m.ctx
-	do := func() tea.Msg {
-		d, err := run(ctx, func(p Progress) {
-			select {
-			case ch <- p:
-			default: // the UI is behind; the final message carries the state
-			}
-		})
-		close(ch)
-		tr, err := prepared(d, err)
-		return refreshDoneMsg{tree: tr, err: err}
-	}
-	return m, tea.Batch(do, listen(ch), m.spin.Tick)
+	return m, m.background(m.opts.Actions.Refresh, false, func(tr *tree, err error) tea.Msg { return refreshDoneMsg{tree: tr, err: err} })
 }
 
 // prepared is the tree of an audit returned by a background action,
@@ -688,13 +671,13 @@ func prepared(d *Data, err error) (*tree, error) {
 	return prepare(d, true), nil
 }
 
-func listen(ch chan Progress) tea.Cmd {
+func listen(ch chan Progress, analysis bool) tea.Cmd {
 	return func() tea.Msg {
 		p, ok := <-ch
 		if !ok {
 			return nil
 		}
-		return progressMsg{p: p, ch: ch}
+		return progressMsg{p: p, ch: ch, analysis: analysis}
 	}
 }
 

@@ -67,6 +67,14 @@ func TestTenThousandTools(t *testing.T) {
 	}
 }
 
+// timeKey is the time one key takes to handle and draw.
+func timeKey(m *Model, k tea.Msg) time.Duration {
+	s := time.Now()
+	m.Update(k)
+	_ = m.View()
+	return time.Since(s)
+}
+
 func tenThousand(t *testing.T, shape string, bundleJSON []byte) {
 	const w, h = 160, 48
 	t0 := time.Now()
@@ -149,11 +157,7 @@ func tenThousand(t *testing.T, shape string, bundleJSON []byte) {
 			}
 			done = true
 		case <-tick.C:
-			k := script[n%len(script)]
-			s := time.Now()
-			m.Update(k)
-			_ = m.View()
-			d := time.Since(s)
+			d := timeKey(m, script[n%len(script)])
 			total += d
 			worst = max(worst, d)
 			lat = append(lat, d)
@@ -195,10 +199,7 @@ func tenThousand(t *testing.T, shape string, bundleJSON []byte) {
 		if i%50 == 49 {
 			k = tea.KeyMsg{Type: tea.KeyPgDown}
 		}
-		s := time.Now()
-		m.Update(k)
-		_ = m.View()
-		d := time.Since(s)
+		d := timeKey(m, k)
 		total += d
 		worst = max(worst, d)
 	}
