@@ -229,6 +229,9 @@ func (s *uiSession) collect(ctx context.Context, launch bool, progress []func(tu
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if s.basePath == "" {
+		s.sf.deferred = nil // only a baseline reads the files' signatures: keep no copy of their bytes
+	}
 	notes = notesByIdentity(b, notes)
 	if launch {
 		if err := unreachable(b); err != nil {
