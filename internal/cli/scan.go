@@ -54,6 +54,25 @@ type scanFlags struct {
 	// on the bytes read: baseline records their signers, check and approve
 	// compare them with the baseline's.
 	observed []baseline.Observed
+	// deferObserve keeps the files' bytes in deferred instead of checking
+	// their signatures while reading: 'assay ui' needs them only for a
+	// baseline, off its loop (observeDeferred).
+	deferObserve bool
+	deferred     []deferredInput
+}
+
+type deferredInput struct {
+	name string
+	data []byte
+}
+
+// observeDeferred checks the signatures of the files read with
+// deferObserve, once.
+func (s *scanFlags) observeDeferred() {
+	for _, d := range s.deferred {
+		s.observed = append(s.observed, baseline.Observe(d.name, d.data))
+	}
+	s.deferred = nil
 }
 
 func (s *scanFlags) register(cmd *cobra.Command) {
@@ -293,13 +312,17 @@ func collectBundle(ctx context.Context, e *env, sf *scanFlags, configs []string)
 // 'assay ui' refresh contacts only the servers confirmed at launch.
 func collectBundleWith(ctx context.Context, e *env, sf *scanFlags, configs []string, collect func([]collectkit.Target) ([]model.Server, error)) (*model.Bundle, *collectkit.Sources, error) {
 	var parts []*model.Bundle
-	sf.observed = nil
+	sf.observed, sf.deferred = nil, nil
 	for _, p := range sf.surfaces {
 		in, data, err := readInputData(p)
 		if err != nil {
 			return nil, nil, err
 		}
-		sf.observed = append(sf.observed, baseline.Observe(inputName(p), data))
+		if sf.deferObserve {
+			sf.deferred = append(sf.deferred, deferredInput{inputName(p), data})
+		} else {
+			sf.observed = append(sf.observed, baseline.Observe(inputName(p), data))
+		}
 		if in.Bundle == nil {
 			return nil, nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a findings file, not a surface; use 'assay report' or 'assay diff' for findings", p)}
 		}
@@ -342,6 +365,22 @@ func collectBundleWith(ctx context.Context, e *env, sf *scanFlags, configs []str
 
 // analyzeBundle runs the analysis core with the scan flags' options.
 func analyzeBundle(b *model.Bundle, sf *scanFlags, warn io.Writer) (*model.Findings, error) {
+	opts, err := analysisOptions(sf)
+	if err != nil {
+		return nil, err
+	}
+	f := analyze.Analyze(b, opts)
+	if warn != nil {
+		for _, w := range policy.Unused(opts.Policy, f) {
+			fmt.Fprintf(warn, "assay: warning: %s\n", w)
+		}
+	}
+	return f, nil
+}
+
+// analysisOptions are the analysis options of the scan flags: the rules
+// file and advisories read, so their errors come before any analysis.
+func analysisOptions(sf *scanFlags) (*analyze.Options, error) {
 	opts := &analyze.Options{
 		Version: Version,
 		Cost:    &cost.Options{Window: sf.window, PricePerMTok: sf.price, Encoding: sf.encoding},
@@ -352,13 +391,7 @@ func analyzeBundle(b *model.Bundle, sf *scanFlags, warn io.Writer) (*model.Findi
 	if err := loadAdvisories(opts, sf.advisories); err != nil {
 		return nil, err
 	}
-	f := analyze.Analyze(b, opts)
-	if warn != nil {
-		for _, w := range policy.Unused(opts.Policy, f) {
-			fmt.Fprintf(warn, "assay: warning: %s\n", w)
-		}
-	}
-	return f, nil
+	return opts, nil
 }
 
 // writeOutputs writes every requested file, then the --format output.

@@ -21,6 +21,7 @@ import (
 
 	"github.com/assay-mcp/assay/collectkit"
 	"github.com/assay-mcp/assay/internal/tui"
+	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/baseline"
 	"github.com/assay-mcp/assay/report/drift"
 	"github.com/assay-mcp/assay/report/lock"
@@ -102,12 +103,14 @@ func (s *uiSession) run(ctx context.Context, args []string) error {
 	if err := s.split(args); err != nil {
 		return err
 	}
-	d, err := s.load(ctx, true)
+	d, analyse, err := s.open(ctx)
 	if err != nil {
 		return err
 	}
 	color := s.e.getenv("NO_COLOR") == "" && s.e.getenv("TERM") != "dumb" && s.e.getenv("TERM") != ""
-	m := tui.New(ctx, d, tui.Options{Color: color, ExportPath: s.exportPath, Actions: s.actions()})
+	acts := s.actions()
+	acts.Analyse = analyse
+	m := tui.New(ctx, d, tui.Options{Color: color, ExportPath: s.exportPath, Actions: acts})
 	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(s.e.stdin), tea.WithOutput(s.e.stdout), tea.WithAltScreen()}
 	if s.mouse {
 		opts = append(opts, tea.WithMouseCellMotion())
@@ -161,29 +164,104 @@ func storedKind(path string) string {
 // consent) and records each launch spec it contacted; on refresh it
 // contacts only those exact specs and notes the others.
 func (s *uiSession) load(ctx context.Context, launch bool, progress ...func(tui.Progress)) (*tui.Data, error) {
-	notes := map[string]string{}
-	var b *model.Bundle
-	var src *collectkit.Sources
-	var err error
-	if len(s.findingsFiles) == 0 || len(s.sf.surfaces)+len(s.sf.servers)+len(s.configs) > 0 || s.sf.connect {
-		collect := s.refreshCollect(ctx, notes, progress)
-		if launch {
-			collect = s.launchCollect(ctx)
-		}
-		b, src, err = collectBundleWith(ctx, s.e, &s.sf, s.configs, collect)
-		if err != nil {
-			return nil, err
-		}
-		notes = notesByIdentity(b, notes)
-		if launch {
-			if err := unreachable(b); err != nil {
-				return nil, err
-			}
-		}
-	}
-	f, err := s.analyze(b)
+	b, src, notes, err := s.collect(ctx, launch, progress)
 	if err != nil {
 		return nil, err
+	}
+	return s.finish(b, src, notes, launch, nil)
+}
+
+// open is load for the start of the interface: what was collected or
+// read shows at once (the bundle's skeleton, tui.Data.Pending) and the
+// analysis runs in the background as the returned action. Everything the
+// analysis could fail on for the user's input (the rules, advisories,
+// baseline or lock files) is read here first, so a bad input still ends
+// with its exit code before the interface opens. Findings files alone
+// need no analysis and open analysed.
+func (s *uiSession) open(ctx context.Context) (*tui.Data, func(context.Context, func(tui.Progress)) (*tui.Data, error), error) {
+	s.sf.deferObserve = true // signatures are checked only for --baseline, in the background
+	b, src, notes, err := s.collect(ctx, true, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if b == nil {
+		d, err := s.finish(nil, nil, notes, true, nil)
+		return d, nil, err
+	}
+	if _, err := analysisOptions(&s.sf); err != nil {
+		return nil, nil, err
+	}
+	var gate *tui.Gate
+	switch {
+	case s.basePath != "":
+		if _, err := readBaseline(s.basePath); err != nil {
+			return nil, nil, err
+		}
+		gate = &tui.Gate{Kind: "baseline", Path: s.basePath}
+	case s.lockPath != "":
+		l, err := readLock(s.lockPath)
+		if err != nil {
+			return nil, nil, err
+		}
+		if _, err := l.SaltOf(); err != nil {
+			return nil, nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: %w", s.lockPath, err)}
+		}
+		gate = &tui.Gate{Kind: "lock", Path: s.lockPath}
+	}
+	d := &tui.Data{Bundle: b, Findings: tui.Skeleton(b), Pending: true, Gate: gate, Notes: notes, Source: s.source()}
+	analyse := func(ctx context.Context, progress func(tui.Progress)) (*tui.Data, error) {
+		return s.finish(b, src, notes, false, progress)
+	}
+	return d, analyse, nil
+}
+
+// collect gathers the bundle: nil when only findings files were given.
+func (s *uiSession) collect(ctx context.Context, launch bool, progress []func(tui.Progress)) (*model.Bundle, *collectkit.Sources, map[string]string, error) {
+	notes := map[string]string{}
+	if len(s.findingsFiles) > 0 && len(s.sf.surfaces)+len(s.sf.servers)+len(s.configs) == 0 && !s.sf.connect {
+		return nil, nil, notes, nil
+	}
+	collect := s.refreshCollect(ctx, notes, progress)
+	if launch {
+		collect = s.launchCollect(ctx)
+	}
+	b, src, err := collectBundleWith(ctx, s.e, &s.sf, s.configs, collect)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if s.basePath == "" {
+		s.sf.deferred = nil // only a baseline reads the files' signatures: keep no copy of their bytes
+	}
+	notes = notesByIdentity(b, notes)
+	if launch {
+		if err := unreachable(b); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return b, src, notes, nil
+}
+
+// finish analyses b (reporting each step to progress, when given), adds
+// the findings files and compares with the baseline or lock. At launch a
+// failed comparison is an error; later it is shown.
+func (s *uiSession) finish(b *model.Bundle, src *collectkit.Sources, notes map[string]string, launch bool, progress func(tui.Progress)) (*tui.Data, error) {
+	steps := len(analyze.Passes)
+	if s.basePath != "" || s.lockPath != "" {
+		steps++
+	}
+	var observe func(string) func()
+	if progress != nil {
+		observe = func(pass string) func() {
+			progress(tui.Progress{Done: slices.Index(analyze.Passes, pass), Total: steps, Step: pass})
+			return nil
+		}
+	}
+	f, err := s.analyze(b, observe)
+	if err != nil {
+		return nil, err
+	}
+	if progress != nil && steps > len(analyze.Passes) {
+		progress(tui.Progress{Done: steps - 1, Total: steps, Step: "comparing with the " + s.gateKind()})
 	}
 	d := &tui.Data{Bundle: b, Findings: f, Notes: notes, Source: s.source()}
 	if d.Gate, err = s.gate(b, src, f); err != nil {
@@ -209,14 +287,17 @@ func (s *uiSession) source() string {
 	return fmt.Sprintf("%d files", n)
 }
 
-// analyze runs the scan analysis and appends stored findings files.
-func (s *uiSession) analyze(b *model.Bundle) (*model.Findings, error) {
+// analyze runs the scan analysis (observe sees each pass, see
+// analyze.Options.Observe) and appends stored findings files.
+func (s *uiSession) analyze(b *model.Bundle, observe func(string) func()) (*model.Findings, error) {
 	var f *model.Findings
 	if b != nil {
-		var err error
-		if f, err = analyzeBundle(b, &s.sf, io.Discard); err != nil {
+		opts, err := analysisOptions(&s.sf)
+		if err != nil {
 			return nil, err
 		}
+		opts.Observe = observe
+		f = analyze.Analyze(b, opts)
 	} else {
 		f = &model.Findings{Kind: model.FindingsKind, Findings: []model.Finding{}}
 	}
@@ -367,6 +448,7 @@ func (s *uiSession) gate(b *model.Bundle, src *collectkit.Sources, f *model.Find
 			return nil, err
 		}
 		d, _ := today("")
+		s.sf.observeDeferred()
 		res, err := baseline.Check(bl, s.basePath, b, d, (&driftFlags{ceiling: "R4"}).options(), s.sf.observed...)
 		if err != nil {
 			return nil, &ExitError{Code: ExitDataErr, Err: err}

@@ -21,8 +21,14 @@ type Data struct {
 	// Bundle is what was observed; nil for a findings-only input (the
 	// tool definitions are then not available, only their analysis).
 	Bundle *model.Bundle
-	// Findings is the analysis of Bundle (or the findings file).
+	// Findings is the analysis of Bundle (or the findings file). While
+	// Pending it is only the bundle's skeleton (see [Skeleton]).
 	Findings *model.Findings
+	// Pending says the analysis has not arrived yet: the tree shows what
+	// the bundle records (names, counts, token counts, definitions) and
+	// says findings, severities and classification are being analysed.
+	// Actions.Analyse delivers the analysed audit in the background.
+	Pending bool
 	// Gate is the lock or baseline comparison, nil when none was given.
 	Gate *Gate
 	// Notes are per-server remarks keyed by identity, e.g. a server added
@@ -42,11 +48,14 @@ type Gate struct {
 	Err string
 }
 
-// Progress is one step of a background refresh.
+// Progress is one step of a background refresh or analysis.
 type Progress struct {
 	Done, Total int
 	// Server is the server just finished (or started).
 	Server string
+	// Step names the analysis step just started (analyze.Passes, or
+	// the baseline or lock comparison).
+	Step string
 }
 
 // Selection names what an action applies to.
@@ -60,6 +69,10 @@ type Selection struct {
 // Actions are the side effects the model asks its host to perform. Each
 // runs off the UI loop; nil disables the key.
 type Actions struct {
+	// Analyse runs the analysis of a Pending audit and returns the
+	// analysed one; the model starts it from Init. progress may be called
+	// from any goroutine.
+	Analyse func(ctx context.Context, progress func(Progress)) (*Data, error)
 	// Refresh re-collects the servers confirmed at launch and returns the
 	// new audit. progress may be called from any goroutine.
 	Refresh func(ctx context.Context, progress func(Progress)) (*Data, error)

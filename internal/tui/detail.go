@@ -136,9 +136,19 @@ func (m *Model) details(n *node, w int) []string {
 		m.contextDetails(p, n)
 	default:
 		p.raw(p.st.bold.Render("Findings across servers or tied to no server"))
-		p.findings(m.ix, "Findings", n.own)
+		m.findings(p, "Findings", n.own)
 	}
 	return p.lines
+}
+
+// findings adds a node's findings, or says they are being analysed: an
+// audit still pending has none yet, which is not the same as none.
+func (m *Model) findings(p *page, title string, fs []int) {
+	if m.pending() {
+		p.heading(title + ": " + m.pendingText() + "…")
+		return
+	}
+	p.findings(m.ix, title, fs)
 }
 
 func (m *Model) toolDetails(p *page, n *node) {
@@ -147,6 +157,18 @@ func (m *Model) toolDetails(p *page, n *node) {
 	p.raw(p.st.sevStyle(n.sev).Render("TOOL ") + p.st.bold.Render(textsafe.Line(t.Name)))
 	p.kv("server", s.Name)
 	p.kv("title", t.Title)
+	if m.pending() {
+		p.kv("effect", m.pendingText())
+		if s.Tokens != nil {
+			p.kv("tokens", fmt.Sprint(t.Tokens))
+		} else {
+			p.kv("tokens", "estimated by the analysis, "+m.pendingText())
+		}
+		p.heading("Classification signals: " + m.pendingText() + "…")
+		m.findings(p, "Findings", n.own)
+		m.definition(p, n)
+		return
+	}
 	p.kv("effect", t.Effect+"   tier: "+t.Tier)
 	p.kv("kinds", strings.Join(t.Kinds, ", "))
 	if len(t.Kinds) == 0 {
@@ -173,8 +195,14 @@ func (m *Model) toolDetails(p *page, n *node) {
 			p.text(4, ev.Detail)
 		}
 	}
-	p.findings(m.ix, "Findings", n.own)
-	raw := m.ix.raw[s.Identity][t.Name]
+	m.findings(p, "Findings", n.own)
+	m.definition(p, n)
+}
+
+// definition adds the tool's description and input schema from the raw
+// definition.
+func (m *Model) definition(p *page, n *node) {
+	raw, _ := m.ix.rawTool(n.srv, n.tool)
 	if raw == nil {
 		p.heading("Definition")
 		p.text(2, "not in this input (a findings file holds the analysis, not the definitions)")
@@ -241,7 +269,7 @@ func (m *Model) serverDetails(p *page, n *node) {
 	}
 	m.launch(p, s)
 	m.gateStatus(p, n, s)
-	p.findings(m.ix, "Server findings", n.own)
+	m.findings(p, "Server findings", n.own)
 	if len(s.Errors) > 0 {
 		p.heading(fmt.Sprintf("Collection errors (%d)", len(s.Errors)))
 		for _, e := range s.Errors {
@@ -313,6 +341,10 @@ func (m *Model) gateStatus(p *page, n *node, s *model.ServerReport) {
 		return
 	}
 	p.heading(fmt.Sprintf("%s %s", strings.ToUpper(g.Kind[:1])+g.Kind[1:], textsafe.Line(g.Path)))
+	if m.pending() {
+		p.text(2, "compared after the analysis: "+m.pendingText())
+		return
+	}
 	if g.Err != "" {
 		p.text(2, "not compared: "+g.Err)
 		return
@@ -347,6 +379,9 @@ func (m *Model) contextDetails(p *page, n *node) {
 	p.raw(p.st.sevStyle(n.sev).Render("CONTEXT ") + p.st.bold.Render(textsafe.Line(c.ID)))
 	p.kv("client", c.Client)
 	p.kv("root", c.Root)
+	if m.pending() {
+		p.kv("tokens", "totalled by the analysis, "+m.pendingText())
+	}
 	if tk := m.data.Findings.Summary.Tokens; tk != nil {
 		for _, pc := range tk.PerContext {
 			if pc.ID == c.ID {
@@ -368,5 +403,5 @@ func (m *Model) contextDetails(p *page, n *node) {
 		}
 		p.bullet(2, cs.Name+" ("+cs.Scope+", "+state+")")
 	}
-	p.findings(m.ix, "Chain and context findings", n.own)
+	m.findings(p, "Chain and context findings", n.own)
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -33,6 +34,11 @@ type Model struct {
 	ix    *index
 	nodes []node
 	vis   []int // indices into nodes, ascending (pre-order)
+	// hay is each node's lowercased search text, nil until the worker
+	// started by setData delivers it (or the first search needs it); gen
+	// numbers the audits so a late worker's result is dropped.
+	hay []string
+	gen int
 
 	folded map[int]bool
 	filter filter
@@ -49,8 +55,15 @@ type Model struct {
 
 	refreshing bool
 	prog       Progress
-	spin       spinner.Model
-	approveSel Selection
+	// analysing is true while Actions.Analyse runs; aprog is its last
+	// step and analysisErr why it failed (the audit then stays pending).
+	analysing    bool
+	aprog        Progress
+	analysisErr  string
+	waitedStatus string // the status that says an action waits for the analysis
+	initCmd      tea.Cmd
+	spin         spinner.Model
+	approveSel   Selection
 
 	cache struct {
 		node, w int
@@ -69,14 +82,42 @@ func New(ctx context.Context, d *Data, opts Options) *Model {
 	if m.opts.ExportPath == "" {
 		m.opts.ExportPath = "assay-view.md"
 	}
-	m.setData(d)
+	m.initCmd = m.setData(d)
 	return m
 }
 
-// setData installs a (new) audit, keeping folds and the selection by key.
-func (m *Model) setData(d *Data) {
+// tree is an audit prepared for display: its index, the flattened nodes
+// and (when prepared off the loop) their search text. Building it is the
+// part of installing an audit that grows with the tools, so audits that
+// arrive in the background arrive prepared.
+type tree struct {
+	data  *Data
+	ix    *index
+	nodes []node
+	hay   []string
+}
+
+func prepare(d *Data, withHay bool) *tree {
+	ix := buildIndex(d)
+	tr := &tree{data: d, ix: ix, nodes: ix.build()}
+	if withHay {
+		tr.hay = ix.hays(tr.nodes)
+	}
+	return tr
+}
+
+// setData installs a new audit; see install.
+func (m *Model) setData(d *Data) tea.Cmd { return m.install(prepare(d, false)) }
+
+// install installs a prepared audit, keeping folds, the selection by
+// key, the selected row's place on the screen and the details' scroll:
+// an audit that arrives (the analysis, a refresh) never yanks the cursor.
+// It returns the command that computes the search text off the loop when
+// the tree came without it.
+func (m *Model) install(tr *tree) tea.Cmd {
 	var selKey string
 	foldKeys := map[string]bool{}
+	row, dtop := 0, 0
 	if m.nodes != nil {
 		if n := m.selected(); n != nil {
 			selKey = n.key
@@ -84,22 +125,32 @@ func (m *Model) setData(d *Data) {
 		for i := range m.folded {
 			foldKeys[m.nodes[i].key] = true
 		}
+		row, dtop = m.cur-m.top, m.dtop
 	}
-	m.data = d
-	m.ix = buildIndex(d)
-	m.nodes = m.ix.build()
+	m.data, m.ix, m.nodes, m.hay = tr.data, tr.ix, tr.nodes, tr.hay
+	m.gen++
 	m.folded = map[int]bool{}
-	sel := 0
+	sel, found := 0, false
 	for i := range m.nodes {
-		if foldKeys[m.nodes[i].key] {
+		if len(foldKeys) > 0 && foldKeys[m.nodes[i].key] {
 			m.folded[i] = true
 		}
-		if selKey != "" && m.nodes[i].key == selKey {
-			sel = i
+		if !found && selKey != "" && m.nodes[i].key == selKey {
+			sel, found = i, true
 		}
 	}
 	m.cache.node = -1
 	m.refilter(sel)
+	m.top = m.cur - row
+	m.clamp()
+	if found {
+		m.dtop = dtop // clamped to the new details when drawn
+	}
+	if m.hay != nil {
+		return nil
+	}
+	ix, nodes, gen := m.ix, m.nodes, m.gen
+	return func() tea.Msg { return hayMsg{gen: gen, hay: ix.hays(nodes)} }
 }
 
 // refilter recomputes the visible rows and selects node want (or the
@@ -146,20 +197,83 @@ func (m *Model) clamp() {
 	m.top = max(min(m.top, len(m.vis)-bh), 0)
 }
 
-// Init starts nothing: the audit is already loaded.
-func (m *Model) Init() tea.Cmd { return nil }
+// Init starts the background work of the first audit: its search text
+// and, when it is pending, its analysis.
+func (m *Model) Init() tea.Cmd {
+	cmd := m.initCmd
+	m.initCmd = nil
+	if m.data.Pending && m.opts.Actions.Analyse != nil && !m.analysing {
+		return tea.Batch(cmd, m.startAnalysis())
+	}
+	return cmd
+}
+
+// pending says the findings are not there yet; why is the wording.
+func (m *Model) pending() bool { return m.data.Pending }
+
+// pendingText says what the analysis is doing, for the places that
+// would otherwise show "no findings".
+func (m *Model) pendingText() string {
+	if m.analysisErr != "" {
+		return "analysis failed: " + m.analysisErr
+	}
+	return "being analysed" + m.stepText()
+}
+
+// stepText is " (step n/N: name)" while the analysis reports its steps.
+func (m *Model) stepText() string {
+	if !m.analysing || m.aprog.Total == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (step %d/%d: %s)", m.aprog.Done+1, m.aprog.Total, m.aprog.Step)
+}
+
+// startAnalysis runs Actions.Analyse off the loop; its steps arrive as
+// progress messages, the audit as analysisDoneMsg.
+func (m *Model) startAnalysis() tea.Cmd {
+	m.analysing, m.aprog, m.analysisErr = true, Progress{}, ""
+	return m.background(m.opts.Actions.Analyse, true, func(tr *tree, err error) tea.Msg { return analysisDoneMsg{tree: tr, err: err} })
+}
+
+// background runs an action that returns a new audit off the loop: its
+// progress arrives as progressMsg, then done's message with the audit
+// prepared for display.
+func (m *Model) background(run func(context.Context, func(Progress)) (*Data, error), analysis bool, done func(*tree, error) tea.Msg) tea.Cmd {
+	ch := make(chan Progress, 256)
+	ctx := m.ctx
+	do := func() tea.Msg {
+		d, err := run(ctx, func(p Progress) {
+			select {
+			case ch <- p:
+			default: // the UI is behind; the final message carries the state
+			}
+		})
+		close(ch)
+		return done(prepared(d, err))
+	}
+	return tea.Batch(do, listen(ch, analysis), m.spin.Tick)
+}
 
 type (
 	refreshDoneMsg struct {
-		data *Data
+		tree *tree
 		err  error
 	}
 	progressMsg struct {
-		p  Progress
-		ch chan Progress
+		p        Progress
+		ch       chan Progress
+		analysis bool
+	}
+	analysisDoneMsg struct {
+		tree *tree
+		err  error
+	}
+	hayMsg struct {
+		gen int
+		hay []string
 	}
 	approveDoneMsg struct {
-		data *Data
+		tree *tree
 		msg  string
 		err  error
 	}
@@ -181,35 +295,59 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		return m.mouse(msg)
 	case spinner.TickMsg:
-		if !m.refreshing {
+		if !m.refreshing && !m.analysing {
 			return m, nil
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
 	case progressMsg:
+		if msg.analysis {
+			m.aprog = msg.p
+			m.cache.node = -1 // the details say which step
+			return m, listen(msg.ch, true)
+		}
 		m.prog = msg.p
-		return m, listen(msg.ch)
+		return m, listen(msg.ch, false)
+	case hayMsg:
+		if msg.gen == m.gen && m.hay == nil {
+			m.hay = msg.hay
+		}
+		return m, nil
+	case analysisDoneMsg:
+		m.analysing = false
+		if msg.err != nil {
+			err := oneLine(msg.err.Error())
+			m.analysisErr = err
+			m.cache.node = -1
+			m.status = "analysis failed: " + err
+			return m, nil
+		}
+		cmd := m.install(msg.tree)
+		if m.status == m.waitedStatus {
+			m.status = "" // what it waited for can run now
+		}
+		return m, cmd
 	case refreshDoneMsg:
 		m.refreshing = false
 		if msg.err != nil {
 			m.status = "refresh failed: " + oneLine(msg.err.Error())
 			return m, nil
 		}
-		m.setData(msg.data)
+		cmd := m.install(msg.tree)
 		m.status = fmt.Sprintf("refreshed %d server(s)", m.prog.Total)
 		if m.prog.Total == 0 {
 			m.status = "reloaded the inputs; no live server to re-run"
 		}
-		return m, nil
+		return m, cmd
 	case approveDoneMsg:
 		if msg.err != nil {
 			m.status = "not approved: " + oneLine(msg.err.Error())
 			return m, nil
 		}
-		m.setData(msg.data)
+		cmd := m.install(msg.tree)
 		m.status = oneLine(msg.msg)
-		return m, nil
+		return m, cmd
 	case exportDoneMsg:
 		if msg.err != nil {
 			m.status = "export failed: " + oneLine(msg.err.Error())
@@ -294,14 +432,19 @@ func (m *Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.filter.query = ""
 		m.help = false
 		m.refilter(m.selIndex())
-	case "S":
-		m.filter.minSev = cycleSev(m.filter.minSev)
-		m.refilter(m.selIndex())
-	case "C":
-		m.filter.category = cycle(categories, m.filter.category)
-		m.refilter(m.selIndex())
-	case "E":
-		m.filter.effect = cycle(effects, m.filter.effect)
+	case "S", "C", "E":
+		if m.pending() {
+			m.waitStatus(map[string]string{"S": "severity filter", "C": "category filter", "E": "effect filter"}[k.String()])
+			return m, nil
+		}
+		switch k.String() {
+		case "S":
+			m.filter.minSev = cycleSev(m.filter.minSev)
+		case "C":
+			m.filter.category = cycle(categories, m.filter.category)
+		default:
+			m.filter.effect = cycle(effects, m.filter.effect)
+		}
 		m.refilter(m.selIndex())
 	case "0":
 		m.filter = filter{minSev: -1}
@@ -319,6 +462,17 @@ func (m *Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.startRefresh()
 	}
 	return m, nil
+}
+
+// waitStatus says that what was asked needs the analysis still running
+// (or failed).
+func (m *Model) waitStatus(what string) {
+	if m.analysisErr != "" {
+		m.status = what + " needs the analysis, which failed: " + m.analysisErr
+		return
+	}
+	m.status = what + " waits for the analysis" + m.stepText()
+	m.waitedStatus = m.status
 }
 
 func (m *Model) selIndex() int {
@@ -428,6 +582,10 @@ func (m *Model) startExport() (tea.Model, tea.Cmd) {
 		m.status = "export is not available here"
 		return m, nil
 	}
+	if m.pending() {
+		m.waitStatus("export")
+		return m, nil
+	}
 	m.mode = modeExport
 	m.input.SetValue(m.opts.ExportPath)
 	m.input.CursorEnd()
@@ -449,6 +607,9 @@ func (m *Model) startApprove() (tea.Model, tea.Cmd) {
 	g := m.data.Gate
 	n := m.selected()
 	switch {
+	case m.pending() && m.opts.Actions.Approve != nil:
+		m.waitStatus("approve")
+		return m, nil
 	case g == nil || g.Kind != "baseline" || m.opts.Actions.Approve == nil:
 		m.status = "approve needs --baseline FILE"
 		return m, nil
@@ -474,7 +635,8 @@ func (m *Model) approve(note string) tea.Cmd {
 	m.status = "approving…"
 	return func() tea.Msg {
 		d, msg, err := run(ctx, sel, note)
-		return approveDoneMsg{data: d, msg: msg, err: err}
+		tr, err := prepared(d, err)
+		return approveDoneMsg{tree: tr, msg: msg, err: err}
 	}
 }
 
@@ -489,29 +651,33 @@ func (m *Model) startRefresh() (tea.Model, tea.Cmd) {
 		m.status = "a refresh is already running"
 		return m, nil
 	}
-	m.refreshing, m.prog, m.status = true, Progress{}, ""
-	ch := make(chan Progress, 256)
-	run, ctx := m.opts.Actions.Refresh, m.ctx
-	do := func() tea.Msg {
-		d, err := run(ctx, func(p Progress) {
-			select {
-			case ch <- p:
-			default: // the UI is behind; the final message carries the state
-			}
-		})
-		close(ch)
-		return refreshDoneMsg{data: d, err: err}
+	if m.analysing {
+		m.waitStatus("refresh")
+		return m, nil
 	}
-	return m, tea.Batch(do, listen(ch), m.spin.Tick)
+	m.refreshing, m.prog, m.status = true, Progress{}, ""
+	return m, m.background(m.opts.Actions.Refresh, false, func(tr *tree, err error) tea.Msg { return refreshDoneMsg{tree: tr, err: err} })
 }
 
-func listen(ch chan Progress) tea.Cmd {
+// prepared is the tree of an audit returned by a background action,
+// prepared there, off the loop.
+func prepared(d *Data, err error) (*tree, error) {
+	if err == nil && d == nil {
+		err = errors.New("no audit returned")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return prepare(d, true), nil
+}
+
+func listen(ch chan Progress, analysis bool) tea.Cmd {
 	return func() tea.Msg {
 		p, ok := <-ch
 		if !ok {
 			return nil
 		}
-		return progressMsg{p: p, ch: ch}
+		return progressMsg{p: p, ch: ch, analysis: analysis}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/textsafe"
@@ -35,7 +36,6 @@ type node struct {
 	srv    int // index into Findings.Servers, -1
 	tool   int // index into the server's tools, -1
 	key    string
-	hay    string // lowercased search text
 	cats   uint16 // categories of the findings on this node and below
 	own    []int  // findings shown in this node's details
 }
@@ -61,7 +61,8 @@ func tierRank(t string) int {
 }
 
 // index is the audit reorganised for the tree: findings by server and
-// tool, raw definitions by server and tool.
+// tool, bundle servers by identity. Raw tool definitions are found when
+// a tool is shown, not up front (see rawTool).
 type index struct {
 	f        *model.Findings
 	all      []model.Finding // analysis findings then gate drift
@@ -69,8 +70,10 @@ type index struct {
 	byTool   map[string]map[string][]int
 	byCtx    map[string][]int
 	loose    []int
-	raw      map[string]map[string]json.RawMessage
 	bsrv     map[string]*model.Server
+
+	mu  sync.Mutex                            // raw is filled from the UI and the search-text worker
+	raw map[string]map[string]json.RawMessage // by identity and name, built only for a server whose order differs
 }
 
 func buildIndex(d *Data) *index {
@@ -104,19 +107,49 @@ func buildIndex(d *Data) *index {
 		for i := range d.Bundle.Servers {
 			s := &d.Bundle.Servers[i]
 			ix.bsrv[s.Identity] = s
-			m := make(map[string]json.RawMessage, len(s.Tools))
-			for _, raw := range s.Tools {
-				var t struct {
-					Name string `json:"name"`
-				}
-				if json.Unmarshal(raw, &t) == nil {
-					m[t.Name] = raw
-				}
-			}
-			ix.raw[s.Identity] = m
 		}
 	}
 	return ix
+}
+
+// rawTool is the raw definition of tool ti of server si and its head,
+// nil when the input has none (a findings file). The analysis reports a
+// server's tools in the bundle's order, so the definition at the same
+// position is tried first; only when its name differs is the server's
+// name table built.
+func (ix *index) rawTool(si, ti int) (json.RawMessage, toolHead) {
+	var h toolHead
+	s := &ix.f.Servers[si]
+	bs := ix.bsrv[s.Identity]
+	if bs == nil {
+		return nil, h
+	}
+	name := s.Tools[ti].Name
+	if ti < len(bs.Tools) {
+		if h = readHead(bs.Tools[ti]); h.Name == name {
+			return bs.Tools[ti], h
+		}
+	}
+	raw := ix.rawByName(s.Identity, bs, name)
+	h = toolHead{}
+	if raw != nil {
+		h = readHead(raw)
+	}
+	return raw, h
+}
+
+func (ix *index) rawByName(id string, bs *model.Server, name string) json.RawMessage {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	m := ix.raw[id]
+	if m == nil {
+		m = make(map[string]json.RawMessage, len(bs.Tools))
+		for _, raw := range bs.Tools {
+			m[readHead(raw).Name] = raw
+		}
+		ix.raw[id] = m
+	}
+	return m[name]
 }
 
 // gateDrift are the gate's drift findings not already in the analysis.
@@ -183,19 +216,6 @@ func (ix *index) toolTree(si, ti int) *subtree {
 		key: s.Identity + "\x00" + t.Name}
 	n.own = ix.byTool[s.Identity][t.Name]
 	ix.score(&n, n.own)
-	var hay strings.Builder
-	hay.WriteString(t.Name + " " + t.Title + " " + t.Effect + " " + strings.Join(t.Kinds, " "))
-	if raw := ix.raw[s.Identity][t.Name]; raw != nil {
-		var def struct {
-			Description string `json:"description"`
-		}
-		_ = json.Unmarshal(raw, &def)
-		hay.WriteString(" " + def.Description)
-	}
-	for _, i := range n.own {
-		hay.WriteString(" " + ix.all[i].Title + " " + ix.all[i].Evidence)
-	}
-	n.hay = strings.ToLower(hay.String())
 	return &subtree{n: n}
 }
 
@@ -204,15 +224,6 @@ func (ix *index) serverTree(si int) *subtree {
 	n := node{kind: kindServer, label: textsafe.Line(s.Name), sev: -1, tier: -1, ctx: -1, srv: si, tool: -1, key: s.Identity}
 	n.own = ix.byServer[s.Identity]
 	ix.score(&n, n.own)
-	var hay strings.Builder
-	hay.WriteString(s.Name + " " + s.Identity + " " + s.Implementation)
-	if bs := ix.bsrv[s.Identity]; bs != nil && bs.Instructions != nil {
-		hay.WriteString(" " + *bs.Instructions)
-	}
-	for _, i := range n.own {
-		hay.WriteString(" " + ix.all[i].Title + " " + ix.all[i].Evidence)
-	}
-	n.hay = strings.ToLower(hay.String())
 	t := &subtree{n: n}
 	for ti := range s.Tools {
 		c := ix.toolTree(si, ti)
@@ -255,7 +266,6 @@ func (ix *index) build() []node {
 		n := node{kind: kindContext, label: textsafe.Line(c.ID), sev: -1, tier: -1, ctx: ci, srv: -1, tool: -1, key: "ctx\x00" + c.ID}
 		n.own = ix.byCtx[c.ID]
 		ix.score(&n, n.own)
-		n.hay = strings.ToLower(c.ID + " " + c.Client)
 		t := &subtree{n: n}
 		for _, cs := range c.Servers {
 			si, ok := servers[cs.Identity]
@@ -297,7 +307,6 @@ func (ix *index) build() []node {
 	if len(ix.loose) > 0 {
 		n := node{kind: kindOther, label: "chains and other findings", sev: -1, tier: -1, ctx: -1, srv: -1, tool: -1, key: "other", own: ix.loose}
 		ix.score(&n, n.own)
-		n.hay = "other"
 		top = append(top, &subtree{n: n})
 	}
 	var out []node
@@ -317,6 +326,45 @@ func (ix *index) build() []node {
 	return out
 }
 
+// hays is the lowercased search text of every node: names, titles,
+// effect and kinds, descriptions and instructions, and the titles and
+// evidence of the node's findings. It reads the raw definitions, so it is
+// computed off the UI loop after the first frame (or on the first search
+// if that comes sooner), never while building the tree.
+func (ix *index) hays(nodes []node) []string {
+	out := make([]string, len(nodes))
+	var b strings.Builder
+	for i := range nodes {
+		n := &nodes[i]
+		b.Reset()
+		switch n.kind {
+		case kindTool:
+			t := &ix.f.Servers[n.srv].Tools[n.tool]
+			b.WriteString(t.Name + " " + t.Title + " " + t.Effect + " " + strings.Join(t.Kinds, " "))
+			if _, h := ix.rawTool(n.srv, n.tool); h.Description != "" {
+				b.WriteString(" " + h.Description)
+			}
+		case kindServer:
+			s := &ix.f.Servers[n.srv]
+			b.WriteString(s.Name + " " + s.Identity + " " + s.Implementation)
+			if bs := ix.bsrv[s.Identity]; bs != nil && bs.Instructions != nil {
+				b.WriteString(" " + *bs.Instructions)
+			}
+		case kindContext:
+			c := &ix.f.Contexts[n.ctx]
+			b.WriteString(c.ID + " " + c.Client)
+		default:
+			out[i] = "other"
+			continue
+		}
+		for _, fi := range n.own {
+			b.WriteString(" " + ix.all[fi].Title + " " + ix.all[fi].Evidence)
+		}
+		out[i] = strings.ToLower(b.String())
+	}
+	return out
+}
+
 // filter is the active search and filters.
 type filter struct {
 	query    string
@@ -329,9 +377,10 @@ func (f filter) active() bool {
 	return f.query != "" || f.minSev >= 0 || f.category != "" || f.effect != ""
 }
 
-// matches reports whether n itself passes the filter.
-func (m *Model) matches(n *node, f filter) bool {
-	if f.query != "" && !strings.Contains(n.hay, f.query) {
+// matches reports whether node i itself passes the filter.
+func (m *Model) matches(i int, f filter) bool {
+	n := &m.nodes[i]
+	if f.query != "" && !strings.Contains(m.hay[i], f.query) {
 		return false
 	}
 	if f.minSev >= 0 && n.sev < f.minSev {
@@ -365,10 +414,13 @@ func (m *Model) visible() []int {
 		}
 		return out
 	}
+	if m.filter.query != "" && m.hay == nil {
+		m.hay = m.ix.hays(m.nodes) // the search came before the worker
+	}
 	keep := make([]bool, len(m.nodes))
 	for i := len(m.nodes) - 1; i >= 0; i-- {
 		n := &m.nodes[i]
-		if keep[i] || m.matches(n, m.filter) {
+		if keep[i] || m.matches(i, m.filter) {
 			keep[i] = true
 			if n.parent >= 0 {
 				keep[n.parent] = true

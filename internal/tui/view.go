@@ -33,7 +33,8 @@ var helpLines = []string{
 	"  q, Ctrl-C    quit",
 	"",
 	"Rows: severity letter (C critical, H high, M medium, l low, i info,",
-	"· none), name, then tools (t) and unsuppressed findings (f).",
+	"· none, … analysis pending), name, then tools (t) and unsuppressed",
+	"findings (f).",
 	"Server text is shown neutralised: control, bidi and zero-width",
 	"characters appear as escapes such as \\u202e or \\x1b.",
 }
@@ -75,8 +76,12 @@ func fit(s string, w int) string {
 
 func (m *Model) headerText() string {
 	f := m.data.Findings
-	s := " assay ui · " + numfmt.Count(len(f.Servers), "server") + " · " + numfmt.Count(f.Summary.Tools, "tool") +
-		" · " + numfmt.Count(f.Summary.Findings, "finding")
+	s := " assay ui · " + numfmt.Count(len(f.Servers), "server") + " · " + numfmt.Count(f.Summary.Tools, "tool") + " · "
+	if m.pending() {
+		s += "findings pending"
+	} else {
+		s += numfmt.Count(f.Summary.Findings, "finding")
+	}
 	var fl []string
 	if m.filter.query != "" {
 		fl = append(fl, "/"+textsafe.Line(m.filter.query))
@@ -121,23 +126,31 @@ func (m *Model) row(p, w int) string {
 		}
 	}
 	var counts string
-	switch n.kind {
-	case kindTool:
+	switch {
+	case m.pending():
+		if n.kind != kindTool && n.kind != kindOther {
+			counts = fmt.Sprintf("%dt", n.nTools)
+		}
+	case n.kind == kindTool:
 		if n.nFind > 0 {
 			counts = fmt.Sprintf("%df", n.nFind)
 		}
-	case kindOther:
+	case n.kind == kindOther:
 		counts = fmt.Sprintf("%df", n.nFind)
 	default:
 		counts = fmt.Sprintf("%dt %df", n.nTools, n.nFind)
 	}
+	letter := sevLetter(n.sev)
+	if m.pending() {
+		letter = pendingLetter
+	}
 	indent := strings.Repeat(" ", min(n.depth*2, w/3))
-	prefix := cur + sevLetter(n.sev) + " " + indent + mark
+	prefix := cur + letter + " " + indent + mark
 	room := w - ansi.StringWidth(prefix) - len(counts) - 1
 	label := ansi.Truncate(n.label, max(room, 1), "…")
 	gap := max(w-ansi.StringWidth(prefix)-ansi.StringWidth(label)-len(counts), 0)
 	st := m.st.sevStyle(n.sev)
-	body := st.Render(sevLetter(n.sev)) + " " + indent + mark + st.Render(label) + strings.Repeat(" ", gap) + m.st.dim.Render(counts)
+	body := st.Render(letter) + " " + indent + mark + st.Render(label) + strings.Repeat(" ", gap) + m.st.dim.Render(counts)
 	if p == m.cur && !m.focusRight {
 		return m.st.sel.Render(cur + ansi.Strip(body))
 	}
@@ -180,6 +193,8 @@ func (m *Model) footer() string {
 	}
 	var s string
 	switch {
+	case m.analysing && m.status == "":
+		s = fmt.Sprintf("%s analysing %s…%s · ? help  / search  q quit", m.spin.View(), numfmt.Count(m.data.Findings.Summary.Tools, "tool"), m.stepText())
 	case m.refreshing:
 		s = fmt.Sprintf("%s refreshing %d/%d", m.spin.View(), m.prog.Done, m.prog.Total)
 		if m.prog.Server != "" {

@@ -91,6 +91,7 @@ func start(t *testing.T, w, h int, env []string, args ...string) *term {
 			if err != nil {
 				return
 			}
+			answerQueries(ptmx, buf[:n])
 		}
 	}()
 	t.Cleanup(func() {
@@ -102,6 +103,19 @@ func start(t *testing.T, w, h int, env []string, args ...string) *term {
 		tty.Close()
 	})
 	return tm
+}
+
+// answerQueries answers, as a terminal does, the status queries a
+// program writes: the background colour (OSC 11) and the cursor position
+// (DSR 6) that Lip Gloss asks at start. Unanswered, the program waits
+// out the library's timeout (5 s) before it draws.
+func answerQueries(ptmx *os.File, out []byte) {
+	if bytes.Contains(out, []byte("\x1b]11;?")) {
+		_, _ = ptmx.Write([]byte("\x1b]11;rgb:0000/0000/0000\x1b\\"))
+	}
+	if bytes.Contains(out, []byte("\x1b[6n")) {
+		_, _ = ptmx.Write([]byte("\x1b[1;1R"))
+	}
 }
 
 // screen is what was drawn since the last mark, escapes stripped.
@@ -132,7 +146,13 @@ func (tm *term) send(keys string) {
 // waitFor waits until every text shows on the screen since the mark.
 func (tm *term) waitFor(texts ...string) {
 	tm.t.Helper()
-	deadline := time.Now().Add(testenv.D(15 * time.Second))
+	tm.waitWithin(15*time.Second, texts...)
+}
+
+// waitWithin is waitFor with a deadline of testenv.D(base).
+func (tm *term) waitWithin(base time.Duration, texts ...string) {
+	tm.t.Helper()
+	deadline := time.Now().Add(testenv.D(base))
 	for {
 		s := tm.screen()
 		missing := ""
@@ -151,6 +171,10 @@ func (tm *term) waitFor(texts ...string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// analysed is on the screen once the background analysis has arrived:
+// the footer's full key hint replaces "analysing N tools…".
+const analysed = "S C E filter"
 
 // quit sends keys that end the program and checks a clean exit with the
 // terminal restored: alternate screen left, cursor shown, modes as before.
@@ -273,7 +297,7 @@ func TestUIStoredDemoBundle(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {160, 48}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			tm := start(t, size[0], size[1], nil, "ui", bundle)
-			tm.waitFor("assay ui", "assay-demo", "? help")
+			tm.waitFor("assay ui", "assay-demo", analysed)
 			tm.send("j")
 			tm.waitFor("TOOL " + want)
 			tm.send("s")
@@ -289,6 +313,49 @@ func TestUIStoredDemoBundle(t *testing.T) {
 			tm.quit("q")
 		})
 	}
+}
+
+// TestUITenThousandTools opens a generated 10,000-tool bundle: the tree
+// shows within 1 s of starting (scaled by ASSAY_TEST_SCALE) while the
+// analysis runs in the background, a tool's details say its findings are
+// being analysed, and the findings arrive without moving the selection.
+func TestUITenThousandTools(t *testing.T) {
+	if testing.Short() {
+		testenv.Skip(t, "short", "generates and analyses a 10,000-tool bundle")
+	}
+	bundle := filepath.Join(t.TempDir(), "big.json")
+	gen := exec.Command(assayBin, "__synth", "--servers", "1", "--tools", "10000", "--shapes", filepath.Join(repoRoot(t), "testdata", "surfaces"), "-o", bundle)
+	if out, err := gen.CombinedOutput(); err != nil {
+		t.Fatalf("assay __synth: %v\n%s", err, out)
+	}
+	t0 := time.Now()
+	tm := start(t, 120, 40, nil, "ui", bundle)
+	tm.waitWithin(time.Second, "10000 tools", "synth-000", "10000t")
+	t.Logf("first frame after %v", time.Since(t0))
+	tm.waitFor("findings pending", "analysing 10000 tools")
+	tm.send("jjj")
+	tm.waitFor("TOOL ", "Findings: being analysed")
+	selected := toolShown(tm.screen())
+	tm.send("")
+	tm.waitWithin(5*time.Minute, analysed)
+	t.Logf("analysis shown after %v", time.Since(t0))
+	tm.send("?") // help and back: the details are drawn anew
+	tm.waitFor("Keys")
+	tm.send("?")
+	tm.waitFor("TOOL ", "Findings")
+	if got := toolShown(tm.screen()); got != selected {
+		t.Errorf("the analysis moved the selection from %q to %q", selected, got)
+	}
+	tm.quit("q")
+}
+
+// toolShown is the name after the last "TOOL " on the screen.
+func toolShown(screen string) string {
+	i := strings.LastIndex(screen, "TOOL ")
+	if i < 0 {
+		return ""
+	}
+	return strings.Fields(screen[i+len("TOOL "):])[0]
 }
 
 // TestUICtrlC: Ctrl-C quits from the tree and from the search prompt,
@@ -314,7 +381,7 @@ func TestUICorpus(t *testing.T) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			want := riskiest(t, "--surface", f)
 			tm := start(t, 160, 48, nil, "ui", "--surface", f)
-			tm.waitFor("assay ui")
+			tm.waitFor("assay ui", analysed)
 			tm.send("j")
 			tm.waitFor("TOOL " + ansi.Truncate(want, 90, ""))
 			tm.send("s")
@@ -330,7 +397,7 @@ func TestUICorpus(t *testing.T) {
 // refreshes it in the background: the same spec is re-collected.
 func TestUILiveDemoRefresh(t *testing.T) {
 	tm := start(t, 120, 40, nil, "ui", "--server", assayBin+" __demo-server", "--yes")
-	tm.waitFor("assay ui", "run_command")
+	tm.waitFor("assay ui", "run_command", analysed)
 	tm.send("r")
 	tm.waitFor("refreshed 1 server(s)")
 	tm.send("j")
