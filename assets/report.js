@@ -130,41 +130,22 @@
         if (m.op === "diff") return scope.assayDiff(m.old, m.files, m.meta, progress);
         if (m.op === "verify") return scope.assayVerify(m.files);
         if (m.op === "warm") return scope.assayWarm(m.files, m.meta);
+        if (m.op === "documents") return scope.assayDocuments();
         return JSON.stringify({ ok: false, error: "unknown operation " + m.op });
       } catch (err) {
         return JSON.stringify({ ok: false, error: "analysis core failed: " + err });
       }
     };
     if (typeof WorkerGlobalScope !== "undefined" && scope instanceof WorkerGlobalScope) {
-      // Split a big view into per-section strings here, off the main
-      // thread, so the page parses and builds one section at a time.
-      // Each analysis step the core starts is posted as it happens.
+      // The core answers an analysis or comparison with the view already
+      // split into per-section JSON texts (long lists in batches), so the
+      // page parses and builds one section at a time; the answer is
+      // posted as it comes. Each analysis step the core starts is posted
+      // as it happens.
       scope.assayProgress = (id, step) => scope.postMessage({ id, progress: step });
       scope.onmessage = async e => {
         const out = await scope.assayHandle(e.data);
-        let msg = { id: e.data.id, result: out };
-        if (e.data.op === "analyze" || e.data.op === "diff") {
-          const r = JSON.parse(out);
-          if (r.view) {
-            // Long child lists (table rows, findings) become batches of
-            // JSON strings so no single parse or build step is long.
-            const split = n => {
-              if (!n.c || n.t === "svg") return;
-              if (n.c.length > 40) {
-                n.z = [];
-                for (let i = 0; i < n.c.length; i += 40) n.z.push(JSON.stringify(n.c.slice(i, i + 40)));
-                delete n.c;
-              } else n.c.forEach(split);
-            };
-            const v = r.view;
-            (v.c || []).forEach(split);
-            r.view = { t: v.t, a: v.a, x: v.x };
-            const fj = r.findingsJSON, dj = r.diffJSON;
-            delete r.findingsJSON; delete r.diffJSON;
-            msg = { id: e.data.id, result: JSON.stringify(r), parts: (v.c || []).map(c => JSON.stringify(c)), findingsJSON: fj, diffJSON: dj };
-          }
-        }
-        scope.postMessage(msg);
+        scope.postMessage(typeof out === "string" ? { id: e.data.id, result: out } : { id: e.data.id, result: out.result, root: out.root, parts: out.parts });
       };
     }
   }
@@ -204,8 +185,9 @@
     });
     return core.started;
   }
-  // callParts runs one operation; the answer is {result, parts}: parts,
-  // when present, are the view's sections as JSON strings.
+  // callParts runs one operation; the answer is {result, root, parts}:
+  // root and parts, when present, are the view's root element and its
+  // sections as JSON texts.
   // onStep, when given, hears each analysis step the core starts.
   function callParts(m, onStep) {
     if (core.worker) {
@@ -215,7 +197,7 @@
         core.worker.postMessage(Object.assign({ id }, m));
       });
     }
-    return globalThis.assayHandle(m).then(result => ({ result }));
+    return globalThis.assayHandle(m).then(out => typeof out === "string" ? { result: out } : { result: out.result, root: out.root, parts: Array.from(out.parts) });
   }
   const call = m => callParts(m).then(r => r.result);
 
@@ -239,7 +221,7 @@
     try { pending = await readFiles(list); } catch (err) { return fail("Could not read the file: " + err); }
     status("Starting the analysis core…");
     try { await startCore(); } catch (err) { return fail("The analysis core could not start: " + err.message); }
-    const res = JSON.parse(await call({ op: "inspect", files: JSON.stringify(pending) }));
+    const res = JSON.parse(await call({ op: "inspect", files: pending }));
     if (!res.ok) return fail(res.error || "Unrecognised file.");
     const sigText = s => !s || s.status === "unsigned" ? "" : s.status === "verified" ? ", signed by " + s.keyId + ", verified" : ", SIGNATURE INVALID: " + s.problem;
     const desc = res.files.map(f => f.name + " (" + f.kind + ", " + plural(f.servers || 0, "server") + ", " + plural(f.tools || 0, "tool") + sigText(f.signature) + ")").join("; ");
@@ -260,32 +242,42 @@
     if (!files.length) return;
     const t0 = performance.now();
     status(op === "diff" ? "Comparing with this report…" : "Analysing " + plural(files.length, "file") + "…");
-    const msg = { op, files: JSON.stringify(files), meta: JSON.stringify({ version: meta.version || "", coreHash: meta.coreHash || "" }) };
-    if (op === "diff") msg.old = JSON.stringify(ownInput() || []);
+    // Files travel as objects (no 1 MB text escaped and parsed again);
+    // the core answers with the view only and keeps the findings
+    // documents for assayDocuments.
+    const msg = { op, files, meta: JSON.stringify({ version: meta.version || "", coreHash: meta.coreHash || "", viewOnly: true }) };
+    if (op === "diff") msg.old = ownInput() || [];
     const label = op === "diff" ? "Comparing with this report" : "Analysing " + plural(files.length, "file");
-    const steps = { decode: "reading definitions", hashes: "hashing", classify: "classifying tools", inject: "checking text for injection", hygiene: "checking hygiene", cost: "counting cost", finish: "sorting findings", seal: "sealing" };
+    const steps = { read: "reading the files", compare: "comparing", view: "building the view", decode: "reading definitions", hashes: "hashing", classify: "classifying tools", inject: "checking text for injection", hygiene: "checking hygiene", cost: "counting cost", finish: "sorting findings", seal: "sealing" };
     let step = "";
+    // Where the time went, for make bench-html: each step the core
+    // started, then answer, parse, build and swap on this side, in ms
+    // since the click.
+    const at = [];
+    const mark = name => at.push(name + "=" + Math.round(performance.now() - t0));
     const show = () => status(label + "… " + (step ? step + ", " : "") + Math.round((performance.now() - t0) / 1000) + " s");
     const tick = setInterval(show, 1000);
     let res;
     let raw;
-    try { raw = await callParts(msg, s => { step = steps[s] || s; show(); }); } finally { clearInterval(tick); }
+    try { raw = await callParts(msg, s => { mark(s); step = steps[s] || s; show(); }); } finally { clearInterval(tick); }
+    mark("answer");
     const tp = performance.now();
     res = JSON.parse(raw.result);
-    // Large JSON documents travel beside the result, never re-parsed.
-    if (raw.findingsJSON !== undefined) res.findingsJSON = raw.findingsJSON;
-    if (raw.diffJSON !== undefined) res.diffJSON = raw.diffJSON;
+    const root = raw.root ? JSON.parse(raw.root) : res.view;
     document.body.dataset.parseMs = String(Math.round(performance.now() - tp));
     const ms = Math.round(performance.now() - t0);
     window.assayLast = res;
     if (!res.ok) return fail(res.error || "The analysis failed.");
     status("Showing the result…");
-    const view = await buildChunked(res.view, raw.parts);
+    const view = await buildChunked(root, raw.parts);
+    mark("built");
     const ts = performance.now();
     const main = $("report"); main.textContent = "";
     main.appendChild(view);
     main.getBoundingClientRect();
     document.body.dataset.swapMs = String(Math.round(performance.now() - ts));
+    mark("shown");
+    document.body.dataset.steps = at.join(" ");
     // The header says what is shown: "A → B" for a comparison.
     const h1 = document.querySelector("header h1");
     if (res.title) { h1.textContent = res.title; document.title = res.title; }
@@ -308,7 +300,11 @@
   $("do-cancel").addEventListener("click", () => { pending = []; $("choice").classList.add("hidden"); status(""); });
   window.assayStartCore = startCore;
   // assayVerifyFiles checks signatures of [{name, text}] with the core.
-  window.assayVerifyFiles = files => startCore().then(() => call({ op: "verify", files: JSON.stringify(files) })).then(JSON.parse);
+  window.assayVerifyFiles = files => startCore().then(() => call({ op: "verify", files })).then(JSON.parse);
+  // assayDocuments gives the findings documents of the last analysis or
+  // comparison ({findingsJSON, diffJSON}, as the CLI writes them): the
+  // core encodes them only when asked.
+  window.assayDocuments = () => startCore().then(() => call({ op: "documents" })).then(JSON.parse);
 
   // Without JavaScript the drop zone stays hidden: it could do nothing.
   $("drop").classList.remove("hidden");
@@ -324,7 +320,7 @@
       const own = ownInput();
       if (!own || !core.worker) return;
       const t0 = performance.now();
-      return call({ op: "warm", files: JSON.stringify(own), meta: metaJSON() }).then(() => {
+      return call({ op: "warm", files: own, meta: metaJSON() }).then(() => {
         document.body.dataset.warmMs = String(Math.round(performance.now() - t0));
       });
     }).catch(() => {});
