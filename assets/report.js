@@ -111,14 +111,23 @@
   // runs on the main thread with a progress message instead.
   function coreHost(scope) {
     let booted = null;
-    const unb64 = s => {
-      if (Uint8Array.fromBase64) return Uint8Array.fromBase64(s);
-      const bin = atob(s), u = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
-      return u;
+    // The core is embedded as base-122 text (internal/htmlreport/b122.go):
+    // an ASCII character carries 7 bits; a two-byte character carries one
+    // of the values a script element cannot hold (NUL, CR, "<"), chosen
+    // by bits 8-10, and the next 7 bits (7 there: a last chunk, alone).
+    const unb122 = s => {
+      const ill = [0, 13, 60], out = new Uint8Array(Math.ceil(s.length * 14 / 8));
+      let acc = 0, n = 0, o = 0;
+      const push = v => { acc = (acc << 7) | v; n += 7; if (n >= 8) { n -= 8; out[o++] = acc >> n; acc &= (1 << n) - 1; } };
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c < 0x80) push(c);
+        else { const k = (c >> 8) & 7; if (k !== 7) push(ill[k]); push(c & 0x7f); }
+      }
+      return out.subarray(0, o);
     };
     const boot = async core => {
-      const gz = unb64(core);
+      const gz = unb122(core);
       const buf = await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
       const go = new scope.Go();
       const ready = new Promise(r => { scope.assayCoreReady = r; });
@@ -159,7 +168,8 @@
   const core = { worker: null, mode: "", seq: 0, waits: new Map(), progress: new Map(), started: null };
   function startCore() {
     if (core.started) return core.started;
-    const b64 = $("assay-core").textContent.trim();
+    // Not trimmed: spaces and newlines are data in base-122.
+    const coreText = $("assay-core").textContent;
     const t0 = performance.now();
     try {
       const src = $("assay-wasm-exec").textContent + "\n;(" + coreHost.toString() + ")(self);";
@@ -174,13 +184,13 @@
       core.worker = null; core.mode = "main thread";
     }
     if (!core.worker) coreHost(globalThis);
-    core.started = call({ op: "boot", core: b64 }).then(r => {
+    core.started = call({ op: "boot", core: coreText }).then(r => {
       const res = JSON.parse(r);
       if (!res.ok && core.worker) {
         // The worker could not boot the core: fall back to the page.
         core.worker.terminate(); core.worker = null; core.mode = "main thread";
         coreHost(globalThis);
-        return call({ op: "boot", core: b64 }).then(JSON.parse);
+        return call({ op: "boot", core: coreText }).then(JSON.parse);
       }
       return res;
     }).then(res => {
