@@ -246,6 +246,12 @@
     if (diffBtn) diffBtn.disabled = !ownInput();
     $("choice").classList.remove("hidden");
     status("Recognised: " + desc + ". Choose what to do.");
+    // While the reader chooses, the Worker analyses the dropped files as a
+    // comparison's side (what Compare would do first; the core keeps it),
+    // so the click costs only the comparison itself. Analyse reuses the
+    // per-tool results; Cancel wastes only Worker time.
+    delete document.body.dataset.prepared;
+    if (ownInput() && core.worker) call({ op: "warm", files: pending, meta: metaJSON() }).then(() => { document.body.dataset.prepared = "1"; }).catch(() => {});
   }
   function fail(msg) {
     status(msg, "err");
