@@ -201,6 +201,7 @@ func decodeAll(files []File) ([]*model.Input, []Recognised, error) {
 
 // Analyze decodes files, analyses them and builds the page content.
 func Analyze(files []File, meta Meta) *Result {
+	reuse().setLast(nil) // a failed request leaves no documents behind
 	ins, recs, err := decodeAll(files)
 	if err != nil {
 		return &Result{Error: err.Error(), Files: recs}

@@ -13,6 +13,7 @@ import (
 // `assay diff`: same rules, bits and grouping. Several files on a side
 // are merged into one bundle; a side may also be one findings file.
 func Diff(old, new []File, meta Meta) *Result {
+	reuse().setLast(nil) // a failed request leaves no documents behind
 	meta.step("read")
 	oldIns, _, err := decodeAll(old)
 	if err != nil {

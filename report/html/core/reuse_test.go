@@ -100,4 +100,10 @@ func TestViewOnlyDocuments(t *testing.T) {
 	if !docs.OK || docs.DiffJSON != full.DiffJSON || docs.FindingsJSON != full.FindingsJSON {
 		t.Errorf("Documents after a view-only comparison differ from the full answer (ok=%v %s)", docs.OK, docs.Error)
 	}
+	if r := Diff(old, []File{{"broken.json", `{"tools":`}}, Meta{Version: "v", ViewOnly: true}); r.OK {
+		t.Fatal("a broken file was compared")
+	}
+	if docs := Documents(); docs.OK {
+		t.Error("Documents after a failed comparison answers with an earlier one's documents")
+	}
 }
