@@ -34,7 +34,8 @@ var JS string
 //go:embed wasm_exec.js
 var WasmExec string
 
-// CoreGz is the analysis core (wasm/) as gzip -9 -n.
+// CoreGz is the analysis core (wasm/), gzip-compressed (zopfli when the
+// builder has it, else gzip -9 -n; see mk/wasm.mk).
 //
 //go:embed core.wasm.gz
 var CoreGz []byte

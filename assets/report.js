@@ -27,8 +27,10 @@
   }
   // buildChunked builds the sections one row group at a time, yielding to
   // the event loop between chunks so a large result never freezes the
-  // page.
-  async function buildChunked(n, parts) {
+  // page. show(frag) puts the result on the page as soon as its first
+  // section (a comparison's change summary) is built; the other sections
+  // are then built into the page as they come.
+  async function buildChunked(n, parts, show) {
     const tick = () => new Promise(r => setTimeout(r, 0));
     let since = performance.now();
     const pause = async () => { if (performance.now() - since > 30) { await tick(); since = performance.now(); } };
@@ -42,11 +44,15 @@
       for (const b of n.z || []) { await pause(); for (const c of JSON.parse(b)) await walk(c, el, false); }
     };
     const frag = document.createDocumentFragment();
-    if (!parts) { await walk(n, frag, false); return frag; }
+    if (!parts) { await walk(n, frag, false); show(frag); return; }
     const root = build(n);
     frag.appendChild(root);
-    for (const p of parts) { await tick(); await walk(JSON.parse(p), root, false); since = performance.now(); }
-    return frag;
+    let shown = false;
+    for (const p of parts) {
+      await tick(); await walk(JSON.parse(p), root, false); since = performance.now();
+      if (!shown && root.lastElementChild && root.lastElementChild.tagName === "SECTION") { shown = true; show(frag); }
+    }
+    if (!shown) show(frag);
   }
 
   // Sorting: a click on a column button sorts that table's rows.
@@ -105,14 +111,23 @@
   // runs on the main thread with a progress message instead.
   function coreHost(scope) {
     let booted = null;
-    const unb64 = s => {
-      if (Uint8Array.fromBase64) return Uint8Array.fromBase64(s);
-      const bin = atob(s), u = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
-      return u;
+    // The core is embedded as base-122 text (internal/htmlreport/b122.go):
+    // an ASCII character carries 7 bits; a two-byte character carries one
+    // of the values a script element cannot hold (NUL, CR, "<"), chosen
+    // by bits 8-10, and the next 7 bits (7 there: a last chunk, alone).
+    const unb122 = s => {
+      const ill = [0, 13, 60], out = new Uint8Array(Math.ceil(s.length * 14 / 8));
+      let acc = 0, n = 0, o = 0;
+      const push = v => { acc = (acc << 7) | v; n += 7; if (n >= 8) { n -= 8; out[o++] = acc >> n; acc &= (1 << n) - 1; } };
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c < 0x80) push(c);
+        else { const k = (c >> 8) & 7; if (k !== 7) push(ill[k]); push(c & 0x7f); }
+      }
+      return out.subarray(0, o);
     };
     const boot = async core => {
-      const gz = unb64(core);
+      const gz = unb122(core);
       const buf = await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
       const go = new scope.Go();
       const ready = new Promise(r => { scope.assayCoreReady = r; });
@@ -130,41 +145,22 @@
         if (m.op === "diff") return scope.assayDiff(m.old, m.files, m.meta, progress);
         if (m.op === "verify") return scope.assayVerify(m.files);
         if (m.op === "warm") return scope.assayWarm(m.files, m.meta);
+        if (m.op === "documents") return scope.assayDocuments();
         return JSON.stringify({ ok: false, error: "unknown operation " + m.op });
       } catch (err) {
         return JSON.stringify({ ok: false, error: "analysis core failed: " + err });
       }
     };
     if (typeof WorkerGlobalScope !== "undefined" && scope instanceof WorkerGlobalScope) {
-      // Split a big view into per-section strings here, off the main
-      // thread, so the page parses and builds one section at a time.
-      // Each analysis step the core starts is posted as it happens.
+      // The core answers an analysis or comparison with the view already
+      // split into per-section JSON texts (long lists in batches), so the
+      // page parses and builds one section at a time; the answer is
+      // posted as it comes. Each analysis step the core starts is posted
+      // as it happens.
       scope.assayProgress = (id, step) => scope.postMessage({ id, progress: step });
       scope.onmessage = async e => {
         const out = await scope.assayHandle(e.data);
-        let msg = { id: e.data.id, result: out };
-        if (e.data.op === "analyze" || e.data.op === "diff") {
-          const r = JSON.parse(out);
-          if (r.view) {
-            // Long child lists (table rows, findings) become batches of
-            // JSON strings so no single parse or build step is long.
-            const split = n => {
-              if (!n.c || n.t === "svg") return;
-              if (n.c.length > 40) {
-                n.z = [];
-                for (let i = 0; i < n.c.length; i += 40) n.z.push(JSON.stringify(n.c.slice(i, i + 40)));
-                delete n.c;
-              } else n.c.forEach(split);
-            };
-            const v = r.view;
-            (v.c || []).forEach(split);
-            r.view = { t: v.t, a: v.a, x: v.x };
-            const fj = r.findingsJSON, dj = r.diffJSON;
-            delete r.findingsJSON; delete r.diffJSON;
-            msg = { id: e.data.id, result: JSON.stringify(r), parts: (v.c || []).map(c => JSON.stringify(c)), findingsJSON: fj, diffJSON: dj };
-          }
-        }
-        scope.postMessage(msg);
+        scope.postMessage(typeof out === "string" ? { id: e.data.id, result: out } : { id: e.data.id, result: out.result, root: out.root, parts: out.parts });
       };
     }
   }
@@ -172,7 +168,8 @@
   const core = { worker: null, mode: "", seq: 0, waits: new Map(), progress: new Map(), started: null };
   function startCore() {
     if (core.started) return core.started;
-    const b64 = $("assay-core").textContent.trim();
+    // Not trimmed: spaces and newlines are data in base-122.
+    const coreText = $("assay-core").textContent;
     const t0 = performance.now();
     try {
       const src = $("assay-wasm-exec").textContent + "\n;(" + coreHost.toString() + ")(self);";
@@ -187,13 +184,13 @@
       core.worker = null; core.mode = "main thread";
     }
     if (!core.worker) coreHost(globalThis);
-    core.started = call({ op: "boot", core: b64 }).then(r => {
+    core.started = call({ op: "boot", core: coreText }).then(r => {
       const res = JSON.parse(r);
       if (!res.ok && core.worker) {
         // The worker could not boot the core: fall back to the page.
         core.worker.terminate(); core.worker = null; core.mode = "main thread";
         coreHost(globalThis);
-        return call({ op: "boot", core: b64 }).then(JSON.parse);
+        return call({ op: "boot", core: coreText }).then(JSON.parse);
       }
       return res;
     }).then(res => {
@@ -204,8 +201,9 @@
     });
     return core.started;
   }
-  // callParts runs one operation; the answer is {result, parts}: parts,
-  // when present, are the view's sections as JSON strings.
+  // callParts runs one operation; the answer is {result, root, parts}:
+  // root and parts, when present, are the view's root element and its
+  // sections as JSON texts.
   // onStep, when given, hears each analysis step the core starts.
   function callParts(m, onStep) {
     if (core.worker) {
@@ -215,7 +213,7 @@
         core.worker.postMessage(Object.assign({ id }, m));
       });
     }
-    return globalThis.assayHandle(m).then(result => ({ result }));
+    return globalThis.assayHandle(m).then(out => typeof out === "string" ? { result: out } : { result: out.result, root: out.root, parts: Array.from(out.parts) });
   }
   const call = m => callParts(m).then(r => r.result);
 
@@ -239,7 +237,7 @@
     try { pending = await readFiles(list); } catch (err) { return fail("Could not read the file: " + err); }
     status("Starting the analysis core…");
     try { await startCore(); } catch (err) { return fail("The analysis core could not start: " + err.message); }
-    const res = JSON.parse(await call({ op: "inspect", files: JSON.stringify(pending) }));
+    const res = JSON.parse(await call({ op: "inspect", files: pending }));
     if (!res.ok) return fail(res.error || "Unrecognised file.");
     const sigText = s => !s || s.status === "unsigned" ? "" : s.status === "verified" ? ", signed by " + s.keyId + ", verified" : ", SIGNATURE INVALID: " + s.problem;
     const desc = res.files.map(f => f.name + " (" + f.kind + ", " + plural(f.servers || 0, "server") + ", " + plural(f.tools || 0, "tool") + sigText(f.signature) + ")").join("; ");
@@ -248,6 +246,12 @@
     if (diffBtn) diffBtn.disabled = !ownInput();
     $("choice").classList.remove("hidden");
     status("Recognised: " + desc + ". Choose what to do.");
+    // While the reader chooses, the Worker analyses the dropped files as a
+    // comparison's side (what Compare would do first; the core keeps it),
+    // so the click costs only the comparison itself. Analyse reuses the
+    // per-tool results; Cancel wastes only Worker time.
+    delete document.body.dataset.prepared;
+    if (ownInput() && core.worker) call({ op: "warm", files: pending, meta: metaJSON() }).then(() => { document.body.dataset.prepared = "1"; }).catch(() => {});
   }
   function fail(msg) {
     status(msg, "err");
@@ -260,35 +264,50 @@
     if (!files.length) return;
     const t0 = performance.now();
     status(op === "diff" ? "Comparing with this report…" : "Analysing " + plural(files.length, "file") + "…");
-    const msg = { op, files: JSON.stringify(files), meta: JSON.stringify({ version: meta.version || "", coreHash: meta.coreHash || "" }) };
-    if (op === "diff") msg.old = JSON.stringify(ownInput() || []);
+    // Files travel as objects (no 1 MB text escaped and parsed again);
+    // the core answers with the view only and keeps the findings
+    // documents for assayDocuments.
+    const msg = { op, files, meta: JSON.stringify({ version: meta.version || "", coreHash: meta.coreHash || "", viewOnly: true }) };
+    if (op === "diff") msg.old = ownInput() || [];
     const label = op === "diff" ? "Comparing with this report" : "Analysing " + plural(files.length, "file");
-    const steps = { decode: "reading definitions", hashes: "hashing", classify: "classifying tools", inject: "checking text for injection", hygiene: "checking hygiene", cost: "counting cost", finish: "sorting findings", seal: "sealing" };
+    const steps = { read: "reading the files", compare: "comparing", view: "building the view", decode: "reading definitions", hashes: "hashing", classify: "classifying tools", inject: "checking text for injection", hygiene: "checking hygiene", cost: "counting cost", finish: "sorting findings", seal: "sealing" };
     let step = "";
+    // Where the time went, for make bench-html: each step the core
+    // started, then answer, parse, build and swap on this side, in ms
+    // since the click.
+    const at = [];
+    const mark = name => at.push(name + "=" + Math.round(performance.now() - t0));
     const show = () => status(label + "… " + (step ? step + ", " : "") + Math.round((performance.now() - t0) / 1000) + " s");
     const tick = setInterval(show, 1000);
     let res;
     let raw;
-    try { raw = await callParts(msg, s => { step = steps[s] || s; show(); }); } finally { clearInterval(tick); }
+    try { raw = await callParts(msg, s => { mark(s); step = steps[s] || s; show(); }); } finally { clearInterval(tick); }
+    mark("answer");
     const tp = performance.now();
     res = JSON.parse(raw.result);
-    // Large JSON documents travel beside the result, never re-parsed.
-    if (raw.findingsJSON !== undefined) res.findingsJSON = raw.findingsJSON;
-    if (raw.diffJSON !== undefined) res.diffJSON = raw.diffJSON;
+    const root = raw.root ? JSON.parse(raw.root) : res.view;
     document.body.dataset.parseMs = String(Math.round(performance.now() - tp));
     const ms = Math.round(performance.now() - t0);
     window.assayLast = res;
     if (!res.ok) return fail(res.error || "The analysis failed.");
     status("Showing the result…");
-    const view = await buildChunked(res.view, raw.parts);
-    const ts = performance.now();
-    const main = $("report"); main.textContent = "";
-    main.appendChild(view);
-    main.getBoundingClientRect();
-    document.body.dataset.swapMs = String(Math.round(performance.now() - ts));
-    // The header says what is shown: "A → B" for a comparison.
-    const h1 = document.querySelector("header h1");
-    if (res.title) { h1.textContent = res.title; document.title = res.title; }
+    const main = $("report"), h1 = document.querySelector("header h1");
+    await buildChunked(root, raw.parts, frag => {
+      const ts = performance.now();
+      main.textContent = "";
+      main.appendChild(frag);
+      main.getBoundingClientRect();
+      document.body.dataset.swapMs = String(Math.round(performance.now() - ts));
+      // The header says what is shown: "A → B" for a comparison.
+      if (res.title) { h1.textContent = res.title; document.title = res.title; }
+      mark("first");
+      document.body.dataset.firstMs = String(Math.round(performance.now() - t0));
+    });
+    mark("shown");
+    document.body.dataset.steps = at.join(" ");
+    // runMs is the time until the answer arrived (the core's work);
+    // shownMs until every section is on the page.
+    document.body.dataset.shownMs = String(Math.round(performance.now() - t0));
     const back = document.createElement("button"); back.type = "button"; back.textContent = "Back to the original report";
     back.addEventListener("click", () => { main.textContent = ""; main.appendChild(original); h1.textContent = origHead; document.title = origTitle; status(""); document.body.dataset.result = "original"; });
     status((op === "diff" ? "Compared in " : "Analysed in ") + ms + " ms (" + core.mode + "). ", "info");
@@ -308,7 +327,11 @@
   $("do-cancel").addEventListener("click", () => { pending = []; $("choice").classList.add("hidden"); status(""); });
   window.assayStartCore = startCore;
   // assayVerifyFiles checks signatures of [{name, text}] with the core.
-  window.assayVerifyFiles = files => startCore().then(() => call({ op: "verify", files: JSON.stringify(files) })).then(JSON.parse);
+  window.assayVerifyFiles = files => startCore().then(() => call({ op: "verify", files })).then(JSON.parse);
+  // assayDocuments gives the findings documents of the last analysis or
+  // comparison ({findingsJSON, diffJSON}, as the CLI writes them): the
+  // core encodes them only when asked.
+  window.assayDocuments = () => startCore().then(() => call({ op: "documents" })).then(JSON.parse);
 
   // Without JavaScript the drop zone stays hidden: it could do nothing.
   $("drop").classList.remove("hidden");
@@ -324,7 +347,7 @@
       const own = ownInput();
       if (!own || !core.worker) return;
       const t0 = performance.now();
-      return call({ op: "warm", files: JSON.stringify(own), meta: metaJSON() }).then(() => {
+      return call({ op: "warm", files: own, meta: metaJSON() }).then(() => {
         document.body.dataset.warmMs = String(Math.round(performance.now() - t0));
       });
     }).catch(() => {});

@@ -11,6 +11,12 @@ GO             ?= go
 GOROOT_WASM    := $(shell $(GO) env GOROOT)/lib/wasm
 WASM_OUT       := assets/core.wasm.gz
 WASM_BUILD     := GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -buildvcs=false
+# zopfli writes the same gzip format ≈ 4.5% smaller than gzip -9 (2,165,710
+# against 2,269,142 bytes for the same core; ≈ 40 s of CPU); the page
+# decompresses either with DecompressionStream("gzip"). Both store no name
+# or time, and wasm-check compares the uncompressed bytes, so a machine
+# without zopfli still builds and checks the core.
+WASM_GZIP      ?= $(if $(shell command -v zopfli),zopfli -c,gzip -9 -n -c)
 # Pure packages whose tests also run compiled to WebAssembly under Node.
 WASM_TEST_PKGS ?= ./report/...
 
@@ -19,7 +25,7 @@ WASM_TEST_PKGS ?= ./report/...
 wasm:
 	@tmp=$$(mktemp -d) && \
 	$(WASM_BUILD) -o $$tmp/core.wasm ./wasm && \
-	gzip -9 -n -c $$tmp/core.wasm > $(WASM_OUT).tmp && \
+	$(WASM_GZIP) $$tmp/core.wasm > $(WASM_OUT).tmp && \
 	rm -rf $$tmp
 	cp $(GOROOT_WASM)/wasm_exec.js assets/wasm_exec.js
 	mv $(WASM_OUT).tmp $(WASM_OUT)

@@ -146,6 +146,18 @@ func eval[T any](t testing.TB, ctx context.Context, js string) T {
 	return v
 }
 
+// document returns one findings document ("findingsJSON" or "diffJSON")
+// of the page's last analysis or comparison, as the core encodes it when
+// asked (window.assayDocuments).
+func document(t testing.TB, ctx context.Context, name string) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.assayDocuments().then(r => r.`+name+` || "")`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("asking the page for %s: %v", name, err)
+	}
+	return v
+}
+
 func waitCore(t testing.TB, ctx context.Context) {
 	t.Helper()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.core === "ready" || document.body.dataset.core === "failed"`)); err != nil {

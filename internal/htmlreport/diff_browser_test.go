@@ -8,6 +8,7 @@ import (
 	"github.com/assay-mcp/assay/internal/testenv"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +34,7 @@ func TestBrowserDiffParity(t *testing.T) {
 	if res := drop(t, ctx, "diff", newPath); res != "diff" {
 		t.Fatalf("drop result = %q (%s)", res, eval[string](t, ctx, `document.getElementById("status").textContent`))
 	}
-	got := eval[string](t, ctx, `window.assayLast.diffJSON`)
+	got := document(t, ctx, "diffJSON")
 	newIn := &model.Input{Name: filepath.Base(newPath), Bundle: decodeFile(t, newPath)}
 	res, err := drift.Diff(&drift.Side{Name: "old", Bundle: oldB}, drift.FromInput(newIn),
 		&drift.Options{Analyze: &analyze.Options{Version: "test"}, Version: "test"})
@@ -103,24 +104,55 @@ func TestBrowserBench(t *testing.T) {
 	st, _ := os.Stat(page)
 	newPath := writeJSON(t, dir, "new.json", newB)
 	nst, _ := os.Stat(newPath)
+	// The first comparison after opening the report, three times (a fresh
+	// page each time): the figure the issue states as a median of 3.
+	var firsts, shownAll []int
+	for i := 0; i < 3; i++ {
+		open(t, ctx, page)
+		t.Logf("1,000-tool report: %d bytes; ready at %s ms after navigation start", st.Size(), eval[string](t, ctx, `document.body.dataset.readyMs`))
+		waitCore(t, ctx)
+		t.Logf("core boot (worker): %s ms", eval[string](t, ctx, `document.body.dataset.coreMs`))
+		// The page analyses its own input in the Worker while the reader
+		// looks at it; a comparison then reuses that analysis.
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.warmMs !== undefined`)); err != nil {
+			t.Fatalf("the report's own input was never analysed ahead: %v", err)
+		}
+		t.Logf("ahead-of-drop analysis of the report's own input (worker): %s ms", eval[string](t, ctx, `document.body.dataset.warmMs`))
+		if res := drop(t, ctx, "diff", newPath); res != "diff" {
+			t.Fatalf("diff result %q", res)
+		}
+		ms := eval[int](t, ctx, `+document.body.dataset.runMs`)
+		firsts = append(firsts, ms)
+		shown := eval[int](t, ctx, `+document.body.dataset.shownMs`)
+		shownAll = append(shownAll, shown)
+		t.Logf("in-page diff of two 1,000-tool bundles (%d-byte drop), after the click: answer %d ms, change summary shown %s ms, every section shown %d ms (steps, ms since the click: %s)", nst.Size(), ms, eval[string](t, ctx, `document.body.dataset.firstMs`), shown, eval[string](t, ctx, `document.body.dataset.steps`))
+	}
+	slices.Sort(firsts)
+	slices.Sort(shownAll)
+	t.Logf("first comparison after the click, median of 3: answer %d ms (%v), every section shown %d ms (%v)", firsts[1], firsts, shownAll[1], shownAll)
+	// A reader who reads the recognised files before clicking: the page
+	// analyses the dropped side while the choice is shown; the click then
+	// costs the comparison only.
 	open(t, ctx, page)
-	t.Logf("1,000-tool report: %d bytes; ready at %s ms after navigation start", st.Size(), eval[string](t, ctx, `document.body.dataset.readyMs`))
 	waitCore(t, ctx)
-	t.Logf("core boot (worker): %s ms", eval[string](t, ctx, `document.body.dataset.coreMs`))
-	// The page analyses its own input in the Worker while the reader
-	// looks at it; a comparison then reuses that analysis.
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.warmMs !== undefined`)); err != nil {
-		t.Fatalf("the report's own input was never analysed ahead: %v", err)
+		t.Fatal(err)
 	}
-	t.Logf("ahead-of-drop analysis of the report's own input (worker): %s ms", eval[string](t, ctx, `document.body.dataset.warmMs`))
+	must(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{newPath})))
+	dropped := time.Now()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.prepared === "1"`, chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+	reading := time.Since(dropped)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#do-diff"))))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.result === "diff"`, chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("a reader who clicks after the dropped side is analysed (%d ms after the drop): after the click answer %s ms, every section shown %s ms (steps: %s)", reading.Milliseconds(), eval[string](t, ctx, `document.body.dataset.runMs`), eval[string](t, ctx, `document.body.dataset.shownMs`), eval[string](t, ctx, `document.body.dataset.steps`))
 	if res := drop(t, ctx, "diff", newPath); res != "diff" {
 		t.Fatalf("diff result %q", res)
 	}
-	t.Logf("in-page diff of two 1,000-tool bundles (%d-byte drop), after the click: %s ms", nst.Size(), eval[string](t, ctx, `document.body.dataset.runMs`))
-	if res := drop(t, ctx, "diff", newPath); res != "diff" {
-		t.Fatalf("diff result %q", res)
-	}
-	t.Logf("the same comparison again (both sides reused): %s ms", eval[string](t, ctx, `document.body.dataset.runMs`))
+	t.Logf("the same comparison again (both sides reused): %s ms (steps: %s)", eval[string](t, ctx, `document.body.dataset.runMs`), eval[string](t, ctx, `document.body.dataset.steps`))
 	// Main-thread responsiveness while the core works: the longest gap
 	// between 10 ms timer ticks.
 	eval[bool](t, ctx, `(() => { window.__gap = 0; let last = performance.now(); window.__tick = setInterval(() => { const n = performance.now(); window.__gap = Math.max(window.__gap, n - last); last = n; }, 10); return true })()`)
@@ -198,7 +230,7 @@ func TestBrowserDiffFindingsFile(t *testing.T) {
 	must(t, err)
 	want, err := model.Marshal(res.Findings)
 	must(t, err)
-	if got := eval[string](t, ctx, `window.assayLast.diffJSON`); got != string(want) {
+	if got := document(t, ctx, "diffJSON"); got != string(want) {
 		t.Errorf("in-page drift against a findings file differs from native (%d vs %d bytes)", len(got), len(want))
 	}
 	for _, fd := range res.Findings.Findings {

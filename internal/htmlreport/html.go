@@ -1,6 +1,6 @@
 // Package html writes the self-contained HTML report: one file with the
 // content rendered at generation time (so it prints and reads without
-// JavaScript), the analysis core as gzip+base64 WebAssembly for
+// JavaScript), the analysis core as gzipped WebAssembly in base-122 text for
 // re-analysing or comparing dropped files, and a Content-Security-Policy
 // whose script and style hashes are computed over the final bytes.
 //

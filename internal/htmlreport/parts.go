@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"fmt"
 	"html/template"
@@ -25,7 +24,7 @@ type parts struct {
 	css      []byte
 	app      []byte
 	wasmExec []byte
-	core     []byte // base64 of the gzip core
+	core     []byte // the gzip core as base-122 text (b122.go)
 	coreHash string // sha256 of the uncompressed core
 
 	skelOnce [2]sync.Once
@@ -96,7 +95,7 @@ func buildParts() (*parts, error) {
 		return nil, fmt.Errorf("html: reading the embedded core: %w", err)
 	}
 	p.coreHash = hex.EncodeToString(h.Sum(nil))
-	p.core = []byte(base64.StdEncoding.EncodeToString(assets.CoreGz))
+	p.core = base122(assets.CoreGz)
 	return p, nil
 }
 

@@ -107,7 +107,7 @@ func TestBrowserCorpusServer(t *testing.T) {
 	if res := drop(t, ctx, "analyze", src); res != "analysis" {
 		t.Fatalf("drop result = %q (%s)", res, eval[string](t, ctx, `document.getElementById("status").textContent`))
 	}
-	got := eval[string](t, ctx, `window.assayLast.findingsJSON`)
+	got := document(t, ctx, "findingsJSON")
 	in := decodeFile(t, src)
 	want, _ := model.Marshal(analyze.Analyze(in, &analyze.Options{Version: "test"}))
 	if got != string(want) {

@@ -28,6 +28,11 @@ type Meta struct {
 	// in the page equal the CLI's byte for byte.
 	Version  string `json:"version,omitempty"`
 	CoreHash string `json:"coreHash,omitempty"`
+	// ViewOnly leaves FindingsJSON and DiffJSON out of the answer: the
+	// page shows the view and asks for the documents only when it needs
+	// them ([Documents]), so a comparison does not pay for encoding two
+	// large documents nobody reads.
+	ViewOnly bool `json:"viewOnly,omitempty"`
 	// Progress, when set, hears each analysis step as it starts ("inject",
 	// "cost", ... as analyze.Passes names them): the page's Worker forwards
 	// it to the status line, so a long analysis shows where it is.
@@ -69,8 +74,10 @@ type Result struct {
 	FindingsJSON string          `json:"findingsJSON,omitempty"`
 	View         *view.Node      `json:"view,omitempty"`
 	Headings     []string        `json:"headings,omitempty"`
-	// DiffJSON is the drift result as the CLI writes it, when comparing.
-	DiffJSON string `json:"diffJSON,omitempty"`
+	// DiffJSON is the drift result as the CLI writes it, when comparing;
+	// DiffFindings is that document.
+	DiffJSON     string          `json:"diffJSON,omitempty"`
+	DiffFindings *model.Findings `json:"-"`
 	// Exit is the drift exit code (OR of the bits) when comparing.
 	Exit int `json:"exit,omitempty"`
 	// Title is what the page header says for this result ("A → B" for a
@@ -80,19 +87,21 @@ type Result struct {
 	Signatures []view.Signature `json:"signatures,omitempty"`
 }
 
-// Inspect recognises each file without analysing it.
+// Inspect recognises each file without analysing it. What it decodes
+// and verifies is kept (see [store.read]), so the analysis or comparison
+// the reader then chooses does not read the files again.
 func Inspect(files []File) *Result {
 	r := &Result{OK: true}
 	for _, f := range files {
-		in, err := model.Decode(f.Name, []byte(f.Text))
+		e := reuse().read(f)
 		rec := Recognised{Name: f.Name}
-		if err != nil {
-			rec.Error = err.Error()
+		if e.err != nil {
+			rec.Error = e.err.Error()
 			r.OK = false
 		} else {
-			rec.Kind = string(in.Kind)
-			rec.Servers, rec.Tools = counts(in)
-			sig := SignatureOf(f.Name, []byte(f.Text))
+			rec.Kind = string(e.in.Kind)
+			rec.Servers, rec.Tools = counts(e.in)
+			sig := e.signature(f)
 			rec.Signature = &sig
 		}
 		r.Files = append(r.Files, rec)
@@ -164,22 +173,23 @@ func firstBundleName(ins []*model.Input) string {
 	return ""
 }
 
+// decodeAll decodes files, each once per page (see [store.read]).
 func decodeAll(files []File) ([]*model.Input, []Recognised, error) {
 	var ins []*model.Input
 	var recs []Recognised
 	var first error
 	for _, f := range files {
-		in, err := model.Decode(f.Name, []byte(f.Text))
+		e := reuse().read(f)
 		rec := Recognised{Name: f.Name}
-		if err != nil {
-			rec.Error = err.Error()
+		if e.err != nil {
+			rec.Error = e.err.Error()
 			if first == nil {
-				first = err
+				first = e.err
 			}
 		} else {
-			rec.Kind = string(in.Kind)
-			rec.Servers, rec.Tools = counts(in)
-			ins = append(ins, in)
+			rec.Kind = string(e.in.Kind)
+			rec.Servers, rec.Tools = counts(e.in)
+			ins = append(ins, e.in)
 		}
 		recs = append(recs, rec)
 	}
@@ -191,6 +201,7 @@ func decodeAll(files []File) ([]*model.Input, []Recognised, error) {
 
 // Analyze decodes files, analyses them and builds the page content.
 func Analyze(files []File, meta Meta) *Result {
+	reuse().setLast(nil) // a failed request leaves no documents behind
 	ins, recs, err := decodeAll(files)
 	if err != nil {
 		return &Result{Error: err.Error(), Files: recs}
@@ -216,7 +227,7 @@ func Analyze(files []File, meta Meta) *Result {
 	for _, in := range ins {
 		d.Meta.CoverOf(in.Bundle)
 	}
-	return finish(&Result{OK: true, Files: recs, Findings: f, Signatures: sigs}, d)
+	return finish(&Result{OK: true, Files: recs, Findings: f, Signatures: sigs}, d, meta)
 }
 
 func names(files []File) []string {
@@ -238,14 +249,51 @@ func headings(d *view.Doc) []string {
 // Label joins file names for display.
 func Label(files []File) string { return strings.Join(names(files), ", ") }
 
-// finish fills the view and the marshalled findings.
-func finish(r *Result, d *view.Doc) *Result {
+// finish fills the view and, unless meta.ViewOnly, the marshalled
+// documents; either way it keeps r's documents for [Documents].
+func finish(r *Result, d *view.Doc, meta Meta) *Result {
+	meta.step("view")
+	r.View = view.Build(d)
+	r.Headings = headings(d)
+	reuse().setLast(r)
+	if meta.ViewOnly {
+		return r
+	}
+	return withDocuments(r)
+}
+
+// withDocuments fills r.FindingsJSON (and r.DiffJSON when comparing) as
+// model.Marshal writes them.
+func withDocuments(r *Result) *Result {
 	b, err := model.Marshal(r.Findings)
 	if err != nil {
 		return &Result{Error: "encoding findings: " + err.Error(), Files: r.Files}
 	}
 	r.FindingsJSON = string(b)
-	r.View = view.Build(d)
-	r.Headings = headings(d)
+	if r.DiffFindings != nil {
+		dj, err := model.Marshal(r.DiffFindings)
+		if err != nil {
+			return &Result{Error: "encoding drift findings: " + err.Error(), Files: r.Files}
+		}
+		r.DiffJSON = string(dj)
+	}
 	return r
+}
+
+// Documents answers with the findings documents (FindingsJSON, and
+// DiffJSON after a comparison) of the last analysis or comparison, for a
+// page that asked for the view only.
+func Documents() *Result {
+	last := reuse().lastResult()
+	if last == nil {
+		return &Result{Error: "nothing analysed yet"}
+	}
+	return withDocuments(&Result{OK: true, Findings: last.Findings, DiffFindings: last.DiffFindings})
+}
+
+// step tells the page which step starts, when it listens.
+func (m Meta) step(s string) {
+	if m.Progress != nil {
+		m.Progress(s)
+	}
 }

@@ -3,6 +3,7 @@ package core
 import (
 	"strconv"
 
+	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/drift"
 	"github.com/assay-mcp/assay/report/html/view"
 	"github.com/assay-mcp/assay/report/model"
@@ -12,6 +13,8 @@ import (
 // `assay diff`: same rules, bits and grouping. Several files on a side
 // are merged into one bundle; a side may also be one findings file.
 func Diff(old, new []File, meta Meta) *Result {
+	reuse().setLast(nil) // a failed request leaves no documents behind
+	meta.step("read")
 	oldIns, _, err := decodeAll(old)
 	if err != nil {
 		return &Result{Error: "the report's own input: " + err.Error()}
@@ -29,6 +32,17 @@ func Diff(old, new []File, meta Meta) *Result {
 		return &Result{Error: err.Error(), Files: recs}
 	}
 	aopts := meta.options()
+	if meta.Progress != nil {
+		// After the last pass of an analysis the comparison runs its
+		// rules: say so, or the page would show "sealing" for that time.
+		aopts.Observe = func(pass string) func() {
+			meta.Progress(pass)
+			if pass == analyze.PassSeal {
+				return func() { meta.Progress("compare") }
+			}
+			return nil
+		}
+	}
 	// The report's own side was usually analysed already (Warm), and a
 	// file compared twice need not be analysed twice.
 	oldKey, newKey := inputKey("side", old, meta.Version), inputKey("side", new, meta.Version)
@@ -38,16 +52,13 @@ func Diff(old, new []File, meta Meta) *Result {
 	if ns.Bundle != nil {
 		ns.Analysis = reuse().analysis(newKey)
 	}
+	meta.step("compare")
 	res, err := drift.Diff(os, ns, &drift.Options{Analyze: aopts, Version: meta.Version, KeepNew: true})
 	if err != nil {
 		return &Result{Error: "comparing: " + err.Error(), Files: recs}
 	}
 	reuse().keep(oldKey, res.Old)
 	reuse().keep(newKey, res.New)
-	dj, err := model.Marshal(res.Findings)
-	if err != nil {
-		return &Result{Error: "encoding drift findings: " + err.Error(), Files: recs}
-	}
 	// The page shows the new side's own analysis plus the drift section:
 	// drift.Diff already made it (KeepNew), so the comparison costs two
 	// analyses, not three.
@@ -60,8 +71,10 @@ func Diff(old, new []File, meta Meta) *Result {
 	dv.Points = []view.TimePoint{TimePoint(os), TimePoint(ns)}
 	d := &view.Doc{Findings: shown, Diff: dv, Signatures: sigs,
 		Meta: view.Meta{Mode: "diff", Inputs: names(new), CoreHash: meta.CoreHash, Engine: "WebAssembly core in this page"}}
-	r := finish(&Result{OK: true, Files: recs, Findings: shown, Signatures: sigs}, d)
-	r.DiffJSON = string(dj)
+	r := finish(&Result{OK: true, Files: recs, Findings: shown, DiffFindings: res.Findings, Signatures: sigs}, d, meta)
+	if !r.OK {
+		return r
+	}
 	r.Title = os.Name + " → " + ns.Name
 	r.Exit = res.Exit
 	return r

@@ -1,10 +1,13 @@
 package core
 
 import (
+	"hash/maphash"
+	"strconv"
 	"sync"
 
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/cache"
+	"github.com/assay-mcp/assay/report/html/view"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -21,17 +24,86 @@ import (
 const (
 	maxMemo     = 400_000
 	maxAnalyses = 8
+	maxFiles    = 16
 )
 
 type store struct {
 	mu       sync.Mutex
 	memo     *cache.Memo
 	analyses map[string]*model.Findings
+	// files are the files read so far, by name and text: the report's own
+	// input (read by Warm) and each dropped file (read by Inspect before
+	// the reader chooses what to do), decoded and verified once.
+	files       map[uint64][]*readFile
+	nFiles, seq int
+	seed        maphash.Seed
+	// last is the latest analysis or comparison, for [Documents].
+	last *Result
 }
 
 var reuse = sync.OnceValue(func() *store {
-	return &store{memo: cache.New(), analyses: map[string]*model.Findings{}}
+	return &store{memo: cache.New(), analyses: map[string]*model.Findings{}, files: map[uint64][]*readFile{}, seed: maphash.MakeSeed()}
 })
+
+// readFile is one file as decoded; its signature is checked on first use.
+// Decoded inputs are shared by every later request and never changed:
+// analysis and comparison only read them.
+type readFile struct {
+	// key names the file's content exactly: a number given on first read
+	// (entries are found by a fast hash and the text compared in full,
+	// so no 1 MB text goes through SHA-256 on every request).
+	key  string
+	name string
+	text string
+	in   *model.Input
+	err  error
+
+	sigOnce sync.Once
+	sig     view.Signature
+}
+
+// read decodes f, or returns what an earlier request decoded.
+func (s *store) read(f File) *readFile {
+	h := maphash.String(s.seed, f.Text) ^ maphash.String(s.seed, f.Name)*31
+	s.mu.Lock()
+	for _, e := range s.files[h] {
+		if e.name == f.Name && e.text == f.Text {
+			s.mu.Unlock()
+			return e
+		}
+	}
+	s.mu.Unlock()
+	in, err := model.Decode(f.Name, []byte(f.Text))
+	e := &readFile{name: f.Name, text: f.Text, in: in, err: err}
+	s.mu.Lock()
+	if s.nFiles >= maxFiles {
+		s.files, s.nFiles = map[uint64][]*readFile{}, 0
+	}
+	s.seq++
+	e.key = "file" + strconv.Itoa(s.seq)
+	s.files[h] = append(s.files[h], e)
+	s.nFiles++
+	s.mu.Unlock()
+	return e
+}
+
+// signature is f's signature status, checked once.
+func (e *readFile) signature(f File) view.Signature {
+	e.sigOnce.Do(func() { e.sig = SignatureOf(f.Name, []byte(f.Text)) })
+	return e.sig
+}
+
+func (s *store) setLast(r *Result) {
+	s.mu.Lock()
+	s.last = r
+	s.mu.Unlock()
+}
+
+func (s *store) lastResult() *Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.last
+}
 
 // sharedMemo is the memo every analysis of this process uses.
 func (s *store) sharedMemo() *cache.Memo {
@@ -44,12 +116,13 @@ func (s *store) sharedMemo() *cache.Memo {
 }
 
 // inputKey names an analysis: how the files were read (use: "side" for a
-// comparison's side, "page" for an analysis shown as is), their names and
-// texts, and the version stamped into the findings.
+// comparison's side, "page" for an analysis shown as is), the files (each
+// by its read entry, which stands for its exact name and text), and the
+// version stamped into the findings.
 func inputKey(use string, files []File, version string) string {
 	parts := [][]byte{[]byte(use), []byte(version)}
 	for _, f := range files {
-		parts = append(parts, []byte(f.Name), []byte(f.Text))
+		parts = append(parts, []byte(reuse().read(f).key))
 	}
 	return cache.Raw(parts...)
 }

@@ -1,0 +1,144 @@
+package view
+
+import "unicode/utf8"
+
+// batch is how many children the page parses and builds in one step: a
+// longer child list (a table's rows, a list of findings) travels as
+// batches, each its own JSON text, so no single parse or build step on the
+// page's main thread is long. assets/report.js reads them ("z").
+const batch = 40
+
+// PageJSON encodes the tree for the page without reflection: root is n
+// without its children, parts are its children, each one JSON text the
+// page parses and builds in turn. Inside a part, a child list longer than
+// the batch (outside SVG) becomes "z": a list of JSON texts of up to
+// batch children each. The JSON form is Node's: t, a, c, x.
+func (n *Node) PageJSON() (root string, parts []string) {
+	top := &Node{Tag: n.Tag, Attrs: n.Attrs, Text: n.Text}
+	root = string(appendNode(nil, top, false))
+	var buf []byte
+	for _, k := range n.Kids {
+		buf = appendNode(buf[:0], k, true)
+		parts = append(parts, string(buf))
+	}
+	return root, parts
+}
+
+// JSON encodes the tree as encoding/json would read it back (t, a, c, x),
+// with no batching.
+func (n *Node) JSON() string { return string(appendNode(nil, n, false)) }
+
+func appendNode(b []byte, n *Node, split bool) []byte {
+	b = append(b, '{')
+	comma := false
+	field := func(name string) {
+		if comma {
+			b = append(b, ',')
+		}
+		comma = true
+		b = append(b, '"')
+		b = append(b, name...)
+		b = append(b, '"', ':')
+	}
+	if n.Tag != "" {
+		field("t")
+		b = appendString(b, n.Tag)
+	}
+	if len(n.Attrs) > 0 {
+		field("a")
+		b = append(b, '[')
+		for i, a := range n.Attrs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = appendString(b, a[0])
+			b = append(b, ',')
+			b = appendString(b, a[1])
+			b = append(b, ']')
+		}
+		b = append(b, ']')
+	}
+	split = split && n.Tag != "svg"
+	switch {
+	case split && len(n.Kids) > batch:
+		field("z")
+		b = append(b, '[')
+		var part []byte
+		for i := 0; i < len(n.Kids); i += batch {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			part = append(part[:0], '[')
+			for j, k := range n.Kids[i:min(i+batch, len(n.Kids))] {
+				if j > 0 {
+					part = append(part, ',')
+				}
+				part = appendNode(part, k, false)
+			}
+			part = append(part, ']')
+			b = appendString(b, string(part))
+		}
+		b = append(b, ']')
+	case len(n.Kids) > 0:
+		field("c")
+		b = append(b, '[')
+		for i, k := range n.Kids {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendNode(b, k, split)
+		}
+		b = append(b, ']')
+	}
+	if n.Text != "" {
+		field("x")
+		b = appendString(b, n.Text)
+	}
+	return append(b, '}')
+}
+
+// appendString writes s as a JSON string: quote, backslash and control
+// characters escaped, invalid UTF-8 replaced by U+FFFD (as encoding/json
+// does), everything else literal.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, `\u00`...)
+				b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
