@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/assay-mcp/assay/report/model"
@@ -95,7 +96,40 @@ func remoteService(words []string, v *surface.Server, descWords [][]string) (boo
 	return false, ""
 }
 
-// facts are the cache-key facts of every tool result of this server.
-func (sc *serverContext) facts() []string {
-	return []string{sc.name, sc.identity, fmt.Sprintf("git=%t browser=%t remote=%t", sc.git, sc.browser, sc.remote), sc.why}
+// toolFacts are the cache-key facts of a tool result of this server:
+// exactly what [classifyTool] reads of the server, and nothing more, so a
+// sibling added, removed or changed reuses every other tool's result
+// unless it flips one of these.
+//
+// What a tool's classification reads beyond its own raw definition and the
+// options (both keyed apart):
+//   - sc.git, sc.browser, sc.remote (gitContext, browserContext,
+//     thirdParty): three booleans;
+//   - sc.words[v.Index]: the tool's own description as words, a function
+//     of its raw definition;
+//   - the server's name and identity, only through an exception of the
+//     options that names a server (excepted): keyed only then;
+//   - sc.why, the text of the third-party decision, is NOT read: the
+//     result marks the evidence that quotes it ([result.whyEv]) and
+//     [ApplyViews] writes the text in per server, after the cache.
+func (sc *serverContext) toolFacts(o *Options) []string {
+	flags := "git=" + strconv.FormatBool(sc.git) + " browser=" + strconv.FormatBool(sc.browser) + " remote=" + strconv.FormatBool(sc.remote)
+	if serverScoped(o) {
+		return []string{flags, sc.name, sc.identity}
+	}
+	return []string{flags}
+}
+
+// serverScoped reports an exception in o that names a server: only then
+// does a tool's result depend on its server's name and identity.
+func serverScoped(o *Options) bool {
+	if o == nil {
+		return false
+	}
+	for _, e := range o.Exceptions {
+		if e.Server != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -33,6 +33,9 @@ type cand struct {
 	// git_remote, message, email, publish, upload, third_party_record,
 	// browser, other.
 	channel string
+	// why marks the third-party claim, whose detail the server's reason
+	// completes outside the cached result ([result.whyEv]).
+	why bool
 }
 
 // hints are the behaviour annotations as declared; nil means absent (a
@@ -73,6 +76,11 @@ type result struct {
 	implausible string
 	// Channels name how data leaves (sorted), when the tool has egress.
 	Channels []string
+	// whyEv indexes the Evidence entries whose Detail is
+	// [thirdPartyDetail] awaiting the server's reason: the result is
+	// shared by every server whose tool has this definition and the same
+	// context flags, and each server's reason is its own.
+	whyEv []int
 }
 
 func (r *result) has(kind string) bool {
@@ -280,6 +288,9 @@ func (t *tc) finish() *result {
 		}
 		// Pointers and details quote server text (property names, enum
 		// values): escape hidden characters once, here.
+		if c.why {
+			r.whyEv = append(r.whyEv, len(r.Evidence))
+		}
 		r.Evidence = append(r.Evidence, model.Evidence{Signal: c.signal, Pointer: excerpt(c.ptr, 300), Detail: excerpt(c.detail, 300), Sets: sets})
 	}
 	if channels["other"] {
