@@ -103,7 +103,7 @@ func (r *result) contradiction(pred func(cand) bool) *cand {
 		if c.signal == sigAnnotation || c.signal == sigRule || !pred(*c) {
 			continue
 		}
-		if best == nil || c.tier > best.tier || c.tier == best.tier && tbl().sigRank[c.signal] < tbl().sigRank[best.signal] {
+		if best == nil || c.tier > best.tier || c.tier == best.tier && sigRank(c.signal) < sigRank(best.signal) {
 			best = c
 		}
 	}

@@ -35,7 +35,6 @@ type tables struct {
 	sensitiveSw      map[string]bool
 	opParams         map[string]bool
 	compounds        map[[2]string]string
-	sigRank          map[string]int
 	// leadSkip are the words before a description's main verb.
 	leadSkip map[string]bool
 	// negations cancel a verb phrase right after them.
@@ -249,7 +248,6 @@ var tbl = sync.OnceValue(func() *tables {
 			{"go", "forward"}:     "go_forward",
 			{"roll", "back"}:      "rollback",
 		},
-		sigRank: map[string]int{sigSchema: 0, sigAnnotation: 1, sigName: 2, sigDescription: 3, sigRule: 4},
 	}
 })
 
