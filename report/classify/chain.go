@@ -67,6 +67,11 @@ func chainFindings(b *model.Bundle, views []*surface.Server, f *model.Findings) 
 	refSeen := map[string]bool{}
 	for _, c := range contextsOf(b) {
 		out = append(out, exfilChain(c, b, f)...)
+		if !manyIdentities(b, c.Servers) {
+			// Shadowing and cross-references are between servers of
+			// different identities: one identity has none to report.
+			continue
+		}
 		out = append(out, shadowing(c, b, f)...)
 		for _, fd := range crossRefs(c, b, views, f) {
 			if !refSeen[fd.Item] {
@@ -80,35 +85,74 @@ func chainFindings(b *model.Bundle, views []*surface.Server, f *model.Findings) 
 
 func qualified(s *model.Server, tool string) string { return s.Name + "/" + tool }
 
+// manyIdentities reports servers of at least two identities among is.
+func manyIdentities(b *model.Bundle, is []int) bool {
+	for _, i := range is {
+		if b.Servers[i].Identity != b.Servers[is[0]].Identity {
+			return true
+		}
+	}
+	return false
+}
+
 // exfilChain reports one finding per context when some tool reads private
 // data, some ingests untrusted content and some sends data out. Code
 // execution counts as reader and channel. The finding's identity is the
 // context alone, so adding a tool never changes its fingerprint.
 func exfilChain(c agentContext, b *model.Bundle, f *model.Findings) []model.Finding {
-	var readers, ingesters, senders []string
+	// legs3 reports the legs a tool stands on, from its kinds.
+	legs3 := func(t *model.ToolReport) (reader, ingester, sender, code bool) {
+		for _, x := range t.Kinds {
+			switch x {
+			case model.KindReadSensitive:
+				reader = true
+			case model.KindCodeExec:
+				reader, sender, code = true, true, true
+			case model.KindIngestsUntrusted:
+				ingester = true
+			case model.KindEgress:
+				sender = true
+			}
+		}
+		return
+	}
+	// First whether every leg is there (most contexts lack one), then,
+	// only for a chain, the names.
+	var nr, ni, ns int
 	for _, i := range c.Servers {
 		if i >= len(f.Servers) {
 			continue
 		}
-		for _, t := range f.Servers[i].Tools {
-			k := map[string]bool{}
-			for _, x := range t.Kinds {
-				k[x] = true
-			}
-			q := qualified(&b.Servers[i], t.Name)
-			if k[model.KindReadSensitive] || k[model.KindCodeExec] {
-				readers = append(readers, q)
-			}
-			if k[model.KindIngestsUntrusted] {
-				ingesters = append(ingesters, q)
-			}
-			if k[model.KindEgress] || k[model.KindCodeExec] {
-				senders = append(senders, q+" ("+strings.Join(channelsOf(&t, k[model.KindCodeExec]), ", ")+")")
-			}
+		for j := range f.Servers[i].Tools {
+			r, in, s, _ := legs3(&f.Servers[i].Tools[j])
+			nr, ni, ns = nr+b2i(r), ni+b2i(in), ns+b2i(s)
 		}
 	}
-	if len(readers) == 0 || len(ingesters) == 0 || len(senders) == 0 {
+	if nr == 0 || ni == 0 || ns == 0 {
 		return nil
+	}
+	readers, ingesters, senders := make([]string, 0, nr), make([]string, 0, ni), make([]string, 0, ns)
+	for _, i := range c.Servers {
+		if i >= len(f.Servers) {
+			continue
+		}
+		for j := range f.Servers[i].Tools {
+			t := &f.Servers[i].Tools[j]
+			r, in, s, code := legs3(t)
+			if !r && !in && !s {
+				continue
+			}
+			q := qualified(&b.Servers[i], t.Name)
+			if r {
+				readers = append(readers, q)
+			}
+			if in {
+				ingesters = append(ingesters, q)
+			}
+			if s {
+				senders = append(senders, q+" ("+strings.Join(channelsOf(t, code), ", ")+")")
+			}
+		}
 	}
 	legs := []struct {
 		name  string
@@ -141,6 +185,13 @@ func exfilChain(c agentContext, b *model.Bundle, f *model.Findings) []model.Find
 		nameList(readers, 5), nameList(ingesters, 5), nameList(senders, 5),
 		legs[cut].name, len(legs[cut].tools), numfmt.Noun(len(legs[cut].tools), "tool", "tools"), nameList(legs[cut].tools, 5))
 	return []model.Finding{fd}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // shadowing reports tool names served by two or more servers of a context.
@@ -259,7 +310,7 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 		}
 		// scan reports the distinctive foreign tool names in text.
 		scan := func(text, tool, element, itemKey string) {
-			done := map[string]bool{}
+			var done map[string]bool // made on the first reference: most texts have none
 			eachIdentWord(text, func(w string) {
 				w = strings.Trim(w, ".-")
 				if !distinctive(w) {
@@ -267,6 +318,9 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 				}
 				if own[w] || done[w] || len(owners[w]) == 0 {
 					return
+				}
+				if done == nil {
+					done = map[string]bool{}
 				}
 				done[w] = true
 				var who []string

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/surface"
@@ -29,6 +30,8 @@ type serverContext struct {
 	// words[j] is tool j's description as words, split once for both the
 	// server's decision and the tool's own classification.
 	words [][]string
+	// names splits every tool, property and enum name once per server.
+	names nameCache
 }
 
 func newServerContext(s *model.Server, v *surface.Server) *serverContext {
@@ -36,7 +39,7 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 	words := append(append(Tokens(s.Name), Tokens(v.InfoName)...), Tokens(s.Endpoint)...)
 	gitTools := 0
 	for i := range v.Tools {
-		if strings.HasPrefix(strings.ToLower(v.Tools[i].Name), "git") {
+		if gitPrefix(v.Tools[i].Name) {
 			gitTools++
 		}
 	}
@@ -55,18 +58,28 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 	for i := range v.Tools {
 		sc.words[i] = proseWords(v.Tools[i].Description)
 	}
-	sc.remote, sc.why = remoteService(words, v, sc.words)
+	sc.remote, sc.why = remoteService(words, v, sc.words, &sc.names)
 	if sc.git || sc.browser {
 		sc.remote, sc.why = false, ""
 	}
 	return sc
 }
 
+// gitPrefix reports a name that begins "git" in any case, as
+// strings.HasPrefix(strings.ToLower(name), "git") does, without
+// lower-casing the whole name.
+func gitPrefix(name string) bool {
+	if len(name) >= 3 && name[0] < utf8.RuneSelf && name[1] < utf8.RuneSelf && name[2] < utf8.RuneSelf {
+		return strings.EqualFold(name[:3], "git")
+	}
+	return strings.HasPrefix(strings.ToLower(name), "git") // non-ASCII folds
+}
+
 // remoteService decides whether a server works on an online service. A
 // service named by the server wins; otherwise the server's tools must
 // speak of accounts, workspaces, APIs or the cloud in more tools than
 // they speak of local files, paths, memory or a browser.
-func remoteService(words []string, v *surface.Server, descWords [][]string) (bool, string) {
+func remoteService(words []string, v *surface.Server, descWords [][]string, names *nameCache) (bool, string) {
 	tb := tbl()
 	for _, w := range words {
 		if tb.services[w] {
@@ -77,7 +90,7 @@ func remoteService(words []string, v *surface.Server, descWords [][]string) (boo
 	for i := range v.Tools {
 		t := &v.Tools[i]
 		r, l := false, false
-		for _, ws := range [][]string{Tokens(t.Name), descWords[i]} {
+		for _, ws := range [...][]string{names.get(t.Name).toks, descWords[i]} {
 			for _, w := range ws {
 				r = r || tb.remoteWords[w] || tb.services[w]
 				l = l || tb.localWords[w]

@@ -2,7 +2,9 @@ package classify
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -93,13 +95,79 @@ type walker struct {
 	nodes    int
 	out      walk
 	refs     []string
+	// names splits property names once per server (nil: no sharing).
+	names *nameCache
+	// keys is scratch for sorting property names, used as a stack.
+	keys []string
 }
+
+// nameCache holds the words of identifiers (tool, property and enum
+// names) split once and shared read-only by every tool of a server: the
+// same few names recur across a server's tools. Not safe for concurrent
+// use: one per server, which is classified by one goroutine.
+type nameCache struct {
+	m map[string]nameWords
+}
+
+// nameWords are an identifier's words and their snake_case join.
+type nameWords struct {
+	toks  []string
+	snake string
+}
+
+// get returns s split by [Tokens] (capacity clipped, so an append never
+// writes into the shared array) and joined with "_".
+func (c *nameCache) get(s string) nameWords {
+	if c != nil {
+		if w, ok := c.m[s]; ok {
+			return w
+		}
+	}
+	toks := slices.Clip(Tokens(s))
+	w := nameWords{toks: toks, snake: strings.Join(toks, "_")}
+	if c != nil {
+		if c.m == nil {
+			c.m = map[string]nameWords{}
+		}
+		c.m[s] = w
+	}
+	return w
+}
+
+// Shared type lists of the common single types (read-only: a param's
+// Types is only ever read, and a list of several is built afresh).
+func oneType(t string) []string {
+	switch t {
+	case "string":
+		return typeString
+	case "number":
+		return typeNumber
+	case "integer":
+		return typeInteger
+	case "boolean":
+		return typeBoolean
+	case "object":
+		return typeObject
+	case "array":
+		return typeArray
+	}
+	return []string{t}
+}
+
+var (
+	typeString  = []string{"string"}
+	typeNumber  = []string{"number"}
+	typeInteger = []string{"integer"}
+	typeBoolean = []string{"boolean"}
+	typeObject  = []string{"object"}
+	typeArray   = []string{"array"}
+)
 
 // walkSchema traverses properties, items (object or tuple), additional
 // properties, allOf/anyOf/oneOf and local $ref ("#/..."), never fetching
 // anything. Cycles, external or broken refs and cap breaches fail closed.
-func walkSchema(root any, base string, o *Options) walk {
-	w := &walker{maxDepth: defaultMaxDepth, maxNodes: defaultMaxNodes}
+func walkSchema(root any, base string, o *Options, names *nameCache) walk {
+	w := &walker{maxDepth: defaultMaxDepth, maxNodes: defaultMaxNodes, names: names}
 	if o != nil && o.MaxDepth > 0 {
 		w.maxDepth = o.MaxDepth
 	}
@@ -176,26 +244,31 @@ func (w *walker) node(v any, ptr, parent, name string, depth int) {
 		w.record(m, ptr, parent, name)
 	}
 	if props, ok := m["properties"].(map[string]any); ok {
-		keys := make([]string, 0, len(props))
+		// The names sort in the walker's scratch, used as a stack: nested
+		// objects push theirs above these and pop them when done.
+		start := len(w.keys)
 		for k := range props {
-			keys = append(keys, k)
+			w.keys = append(w.keys, k)
 		}
+		keys := w.keys[start:]
 		sort.Strings(keys)
 		for _, k := range keys {
 			w.node(props[k], ptr+"/properties/"+escPtr(k), ptr, k, depth+1)
 		}
+		clear(w.keys[start:])
+		w.keys = w.keys[:start]
 	}
 	switch it := m["items"].(type) {
 	case map[string]any:
 		w.node(it, ptr+"/items", ptr, "", depth+1)
 	case []any:
 		for i, x := range it {
-			w.node(x, fmt.Sprintf("%s/items/%d", ptr, i), ptr, "", depth+1)
+			w.node(x, ptr+"/items/"+strconv.Itoa(i), ptr, "", depth+1)
 		}
 	}
 	if pi, ok := m["prefixItems"].([]any); ok {
 		for i, x := range pi {
-			w.node(x, fmt.Sprintf("%s/prefixItems/%d", ptr, i), ptr, "", depth+1)
+			w.node(x, ptr+"/prefixItems/"+strconv.Itoa(i), ptr, "", depth+1)
 		}
 	}
 	if ap, ok := m["additionalProperties"].(map[string]any); ok && len(ap) > 0 {
@@ -204,7 +277,7 @@ func (w *walker) node(v any, ptr, parent, name string, depth int) {
 	for _, kw := range []string{"allOf", "anyOf", "oneOf"} {
 		if bs, ok := m[kw].([]any); ok {
 			for i, b := range bs {
-				bp := fmt.Sprintf("%s/%s/%d", ptr, kw, i)
+				bp := ptr + "/" + kw + "/" + strconv.Itoa(i)
 				// A branch's properties are siblings of each other, not of
 				// another branch's: the branch itself is their parent.
 				w.node(b, bp, bp, name, depth+1)
@@ -215,11 +288,11 @@ func (w *walker) node(v any, ptr, parent, name string, depth int) {
 
 // record adds the param described by schema m.
 func (w *walker) record(m map[string]any, ptr, parent, name string) {
-	p := param{Ptr: ptr, Name: name, Parent: parent, Toks: Tokens(name)}
-	p.Snake = strings.Join(p.Toks, "_")
+	nw := w.names.get(name)
+	p := param{Ptr: ptr, Name: name, Parent: parent, Toks: nw.toks, Snake: nw.snake}
 	switch t := m["type"].(type) {
 	case string:
-		p.Types = []string{t}
+		p.Types = oneType(t)
 	case []any:
 		for _, x := range t {
 			if s, ok := x.(string); ok {
@@ -232,7 +305,7 @@ func (w *walker) record(m map[string]any, ptr, parent, name string) {
 	p.Desc, _ = m["description"].(string)
 	if it, ok := m["items"].(map[string]any); ok {
 		if s, ok := it["type"].(string); ok {
-			p.ItemTypes = []string{s}
+			p.ItemTypes = oneType(s)
 		}
 	}
 	if e, ok := m["enum"].([]any); ok && len(e) > 0 {
@@ -264,6 +337,9 @@ func (w *walker) record(m map[string]any, ptr, parent, name string) {
 		_, hasBranches := m["anyOf"]
 		_, hasOne := m["oneOf"]
 		p.Free = len(props) == 0 && apOpen && !hasBranches && !hasOne
+	}
+	if w.out.Params == nil {
+		w.out.Params = make([]param, 0, 8)
 	}
 	w.out.Params = append(w.out.Params, p)
 }

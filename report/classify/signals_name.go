@@ -104,7 +104,7 @@ func (t *tc) nameSignals() {
 			}
 		}
 	}
-	if word == "resolve" && hasWord(rest, set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts")) {
+	if word == "resolve" && hasWord(rest, tbl().resolveObjects) {
 		t.verbCat = CatWrite
 		t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"resolve\" closes a work item"})
 		return

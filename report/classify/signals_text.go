@@ -251,7 +251,7 @@ func (t *tc) savesOutput() bool {
 	case "screenshot", "download", "export", "snapshot", "capture", "take", "save", "print", "render":
 		return true
 	}
-	return hasWord(t.toks, set("screenshot screenshots download export"))
+	return hasWord(t.toks, tbl().saveWords)
 }
 
 // nounName reads a name of nouns only ("vibe_inbox", "flight_index") whose

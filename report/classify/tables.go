@@ -59,6 +59,15 @@ type tables struct {
 	readObjects map[string]bool
 	// pageVerbs act on a page in a browser: they change its state.
 	pageVerbs map[string]bool
+	// Sibling names of the schema rules: an edge's "from" beside "to", a
+	// message body beside a recipient, a source beside a destination.
+	edgeFrom, messageBody, sourceNames map[string]bool
+	// resolveObjects: "resolve" one of these closes a work item.
+	resolveObjects map[string]bool
+	// saveWords: a name with one of these saves its result to a file.
+	saveWords map[string]bool
+	// reversibleDelete: deleting one of these only unlinks.
+	reversibleDelete map[string]bool
 }
 
 // tbl returns the tables, building them once.
@@ -83,9 +92,15 @@ var tbl = sync.OnceValue(func() *tables {
 		reversibleObjects: set("label labels tag tags reaction reactions assignee assignees reviewer reviewers member members participant participants collaborator " +
 			"collaborators watcher watchers subscriber subscribers favorite favorites favourite bookmark bookmarks star remote remotes staged stage index unstage " +
 			"filter filters from relation relations link links dependency dependencies blocker"),
-		nounFirst:   set("schedule review record change changes log order report plan process test maintenance status book mark"),
-		readObjects: set("report reports query search analysis scan check checks test tests benchmark benchmarks control controls detection detections card lint audit diagnostics diagnostic inspection evaluation"),
-		pageVerbs:   set("click type fill press drag drop select hover scroll tap swipe keypress dblclick check_box upload_file focus"),
+		nounFirst:        set("schedule review record change changes log order report plan process test maintenance status book mark"),
+		readObjects:      set("report reports query search analysis scan check checks test tests benchmark benchmarks control controls detection detections card lint audit diagnostics diagnostic inspection evaluation"),
+		pageVerbs:        set("click type fill press drag drop select hover scroll tap swipe keypress dblclick check_box upload_file focus"),
+		edgeFrom:         set("from"),
+		messageBody:      set("body message text subject content html"),
+		sourceNames:      set("source path from source_path"),
+		resolveObjects:   set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts"),
+		saveWords:        set("screenshot screenshots download export"),
+		reversibleDelete: set("remote remotes reaction reactions"),
 		leadSkip: set("this the a an tool function endpoint command method helper api mcp is are used that which will can " +
 			"lets let you allows allow enables enable helps for to use it simply quickly easily also please"),
 		negations:  set("not never nothing no without doesn't don't won't cannot can't isn't nor none neither doesnt dont wont"),

@@ -125,6 +125,8 @@ type tc struct {
 	// descLead indexes its main verb (-1 when none).
 	descWords []string
 	descLead  int
+	// names is the server's shared split of identifiers (nil: none).
+	names *nameCache
 }
 
 func (t *tc) add(c cand) { t.cands = append(t.cands, c) }
@@ -134,7 +136,13 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 	t := &tc{server: s, sc: sc, lx: lx, o: o, verbIdx: -1}
 	t.def = toolDef{Name: v.Name, Title: v.Title, Description: v.Description, Input: v.InputSchema}
 	t.h = hints{ReadOnly: v.Hints.ReadOnly, Destructive: v.Hints.Destructive, Idempotent: v.Hints.Idempotent, OpenWorld: v.Hints.OpenWorld}
-	t.toks = Tokens(t.def.Name)
+	var names *nameCache
+	if sc != nil {
+		names = &sc.names
+	}
+	t.names = names
+	t.toks = names.get(t.def.Name).toks
+	t.cands = make([]cand, 0, 8)
 	if sc != nil && v.Index < len(sc.words) {
 		t.descWords = sc.words[v.Index]
 	} else {
@@ -146,7 +154,7 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 			t.browser = true
 		}
 	}
-	t.w = walkSchema(t.def.Input, "/inputSchema", o)
+	t.w = walkSchema(t.def.Input, "/inputSchema", o, names)
 
 	t.nameSignals() // first: schema rules read the name's verb
 	t.schemaSignals()
@@ -261,6 +269,9 @@ func (t *tc) finish() *result {
 	seenKind := seenBuf[:0]
 	tierCited, effCited := 0, 0
 	r.Evidence = make([]model.Evidence, 0, len(cs)+1)
+	// Every entry's Sets is a window of one array, capped so an append
+	// to one never writes into the next.
+	all := make([]string, 0, 3*len(cs))
 	for _, c := range cs {
 		var buf [12]string
 		sets := buf[:0]
@@ -298,7 +309,9 @@ func (t *tc) finish() *result {
 		}
 		// Pointers and details quote server text (property names, enum
 		// values): escape hidden characters once, here.
-		r.Evidence = append(r.Evidence, model.Evidence{Signal: c.signal, Pointer: excerpt(c.ptr, 300), Detail: excerpt(c.detail, 300), Sets: slices.Clone(sets)})
+		at := len(all)
+		all = append(all, sets...) // a reallocation leaves earlier windows intact
+		r.Evidence = append(r.Evidence, model.Evidence{Signal: c.signal, Pointer: excerpt(c.ptr, 300), Detail: excerpt(c.detail, 300), Sets: all[at:len(all):len(all)]})
 	}
 	if channels.has("other") {
 		r.Evidence = append(r.Evidence, model.Evidence{Signal: sigRule, Pointer: "/kinds", Detail: "data leaves by a channel the definition does not name", Sets: []string{"channel:other"}})
