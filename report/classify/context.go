@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -30,8 +31,14 @@ type serverContext struct {
 	// words[j] is tool j's description as words, split once for both the
 	// server's decision and the tool's own classification.
 	words [][]string
-	// names splits every tool, property and enum name once per server.
+	// toks[j] is tool j's name split into words ([Tokens]), once for the
+	// server's decision and the tool's classification.
+	toks [][]string
+	// names splits property and enum names once per server: they recur.
 	names nameCache
+	// work is the working state of the tool being classified, reused
+	// (with its buffers) for the next tool of the server.
+	work tc
 }
 
 func newServerContext(s *model.Server, v *surface.Server) *serverContext {
@@ -55,10 +62,12 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 		sc.git = true
 	}
 	sc.words = make([][]string, len(v.Tools))
+	sc.toks = make([][]string, len(v.Tools))
 	for i := range v.Tools {
 		sc.words[i] = proseWords(v.Tools[i].Description)
+		sc.toks[i] = slices.Clip(Tokens(v.Tools[i].Name))
 	}
-	sc.remote, sc.why = remoteService(words, v, sc.words, &sc.names)
+	sc.remote, sc.why = remoteService(words, v, sc.toks, sc.words)
 	if sc.git || sc.browser {
 		sc.remote, sc.why = false, ""
 	}
@@ -79,7 +88,7 @@ func gitPrefix(name string) bool {
 // service named by the server wins; otherwise the server's tools must
 // speak of accounts, workspaces, APIs or the cloud in more tools than
 // they speak of local files, paths, memory or a browser.
-func remoteService(words []string, v *surface.Server, descWords [][]string, names *nameCache) (bool, string) {
+func remoteService(words []string, v *surface.Server, nameToks, descWords [][]string) (bool, string) {
 	tb := tbl()
 	for _, w := range words {
 		if tb.services[w] {
@@ -88,12 +97,17 @@ func remoteService(words []string, v *surface.Server, descWords [][]string, name
 	}
 	remote, local := 0, 0
 	for i := range v.Tools {
-		t := &v.Tools[i]
 		r, l := false, false
-		for _, ws := range [...][]string{names.get(t.Name).toks, descWords[i]} {
+		for _, ws := range [...][]string{nameToks[i], descWords[i]} {
 			for _, w := range ws {
-				r = r || tb.remoteWords[w] || tb.services[w]
-				l = l || tb.localWords[w]
+				// One lookup a word: remoteWords, services and localWords
+				// folded into one table.
+				f := tb.placeWords[w]
+				r = r || f&placeRemote != 0
+				l = l || f&placeLocal != 0
+			}
+			if r && l {
+				break
 			}
 		}
 		if r {

@@ -166,8 +166,11 @@ var (
 // walkSchema traverses properties, items (object or tuple), additional
 // properties, allOf/anyOf/oneOf and local $ref ("#/..."), never fetching
 // anything. Cycles, external or broken refs and cap breaches fail closed.
-func walkSchema(root any, base string, o *Options, names *nameCache) walk {
+//
+// The params are appended to buf (a reused scratch, or nil).
+func walkSchema(root any, base string, o *Options, names *nameCache, buf []param) walk {
 	w := &walker{maxDepth: defaultMaxDepth, maxNodes: defaultMaxNodes, names: names}
+	w.out.Params = buf[:0]
 	if o != nil && o.MaxDepth > 0 {
 		w.maxDepth = o.MaxDepth
 	}
@@ -337,9 +340,6 @@ func (w *walker) record(m map[string]any, ptr, parent, name string) {
 		_, hasBranches := m["anyOf"]
 		_, hasOne := m["oneOf"]
 		p.Free = len(props) == 0 && apOpen && !hasBranches && !hasOne
-	}
-	if w.out.Params == nil {
-		w.out.Params = make([]param, 0, 8)
 	}
 	w.out.Params = append(w.out.Params, p)
 }

@@ -68,10 +68,33 @@ type tables struct {
 	saveWords map[string]bool
 	// reversibleDelete: deleting one of these only unlinks.
 	reversibleDelete map[string]bool
+	// placeWords folds remoteWords and services (placeRemote) and
+	// localWords (placeLocal) into one lookup per word.
+	placeWords map[string]uint8
 }
+
+// Bits of tables.placeWords.
+const (
+	placeRemote uint8 = 1 << iota
+	placeLocal
+)
 
 // tbl returns the tables, building them once.
 var tbl = sync.OnceValue(func() *tables {
+	t := buildTables()
+	t.placeWords = map[string]uint8{}
+	for _, m := range []map[string]bool{t.remoteWords, t.services} {
+		for w := range m {
+			t.placeWords[w] |= placeRemote
+		}
+	}
+	for w := range t.localWords {
+		t.placeWords[w] |= placeLocal
+	}
+	return t
+})
+
+func buildTables() *tables {
 	return &tables{
 		queryLangs: set("sql cypher graphql sparql gremlin n1ql cql psql sqlite mysql postgres postgresql tsql plsql hql"),
 		fileWords:  set("file files directory directories folder folders filesystem path paths"),
@@ -264,7 +287,7 @@ var tbl = sync.OnceValue(func() *tables {
 			{"roll", "back"}:      "rollback",
 		},
 	}
-})
+}
 
 // set builds a word set from a space-separated list.
 func set(words string) map[string]bool {

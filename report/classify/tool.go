@@ -127,13 +127,27 @@ type tc struct {
 	descLead  int
 	// names is the server's shared split of identifiers (nil: none).
 	names *nameCache
+	// sorted is scratch for finish's ordering of cands.
+	sorted []cand
 }
 
 func (t *tc) add(c cand) { t.cands = append(t.cands, c) }
 
 // classifyTool runs every signal over one raw tool definition.
 func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexicon, o *Options) *result {
-	t := &tc{server: s, sc: sc, lx: lx, o: o, verbIdx: -1}
+	var t *tc
+	var params []param
+	if sc != nil {
+		// The server's scratch: one tool at a time per server, so the
+		// working state and its buffers are reused, never shared.
+		t = &sc.work
+		cands, sorted := t.cands[:0], t.sorted[:0]
+		params = t.w.Params[:0]
+		*t = tc{cands: cands, sorted: sorted}
+	} else {
+		t = &tc{cands: make([]cand, 0, 8)}
+	}
+	t.server, t.sc, t.lx, t.o, t.verbIdx = s, sc, lx, o, -1
 	t.def = toolDef{Name: v.Name, Title: v.Title, Description: v.Description, Input: v.InputSchema}
 	t.h = hints{ReadOnly: v.Hints.ReadOnly, Destructive: v.Hints.Destructive, Idempotent: v.Hints.Idempotent, OpenWorld: v.Hints.OpenWorld}
 	var names *nameCache
@@ -141,8 +155,11 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 		names = &sc.names
 	}
 	t.names = names
-	t.toks = names.get(t.def.Name).toks
-	t.cands = make([]cand, 0, 8)
+	if sc != nil && v.Index < len(sc.toks) {
+		t.toks = sc.toks[v.Index]
+	} else {
+		t.toks = Tokens(t.def.Name)
+	}
 	if sc != nil && v.Index < len(sc.words) {
 		t.descWords = sc.words[v.Index]
 	} else {
@@ -154,7 +171,7 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 			t.browser = true
 		}
 	}
-	t.w = walkSchema(t.def.Input, "/inputSchema", o, names)
+	t.w = walkSchema(t.def.Input, "/inputSchema", o, names, params)
 
 	t.nameSignals() // first: schema rules read the name's verb
 	t.schemaSignals()
@@ -250,7 +267,8 @@ func (t *tc) finish() *result {
 	sort.Strings(r.Kinds)
 
 	// Order: highest tier first, then stronger signal, then pointer.
-	cs := append([]cand(nil), t.cands...)
+	t.sorted = append(t.sorted[:0], t.cands...)
+	cs := t.sorted
 	slices.SortStableFunc(cs, func(a, b cand) int {
 		if a.tier != b.tier {
 			return cmp.Compare(b.tier, a.tier)
@@ -316,7 +334,8 @@ func (t *tc) finish() *result {
 	if channels.has("other") {
 		r.Evidence = append(r.Evidence, model.Evidence{Signal: sigRule, Pointer: "/kinds", Detail: "data leaves by a channel the definition does not name", Sets: []string{"channel:other"}})
 	}
-	r.cands = t.cands
+	// The result keeps its own copy: t.cands is the server's scratch.
+	r.cands = slices.Clone(t.cands)
 	return r
 }
 
