@@ -63,8 +63,11 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 	}
 	sc.words = make([][]string, len(v.Tools))
 	sc.toks = make([][]string, len(v.Tools))
+	var scratch []string
 	for i := range v.Tools {
-		sc.words[i] = proseWords(v.Tools[i].Description)
+		w := appendProseWords(scratch[:0], v.Tools[i].Description)
+		sc.words[i] = append(make([]string, 0, len(w)), w...) // exactly the words
+		scratch = w
 		sc.toks[i] = slices.Clip(Tokens(v.Tools[i].Name))
 	}
 	sc.remote, sc.why = remoteService(words, v, sc.toks, sc.words)

@@ -208,7 +208,13 @@ type phraseMatch struct {
 // findPhrases returns the first counted match of every rule in ws.
 func findPhrases(ws []string) []phraseMatch {
 	ix := phrases()
-	done := make([]bool, len(ix.all))
+	var doneBuf [64]bool // the table has fewer rules: no allocation
+	done := doneBuf[:0]
+	if len(ix.all) <= len(doneBuf) {
+		done = doneBuf[:len(ix.all)]
+	} else {
+		done = make([]bool, len(ix.all))
+	}
 	var out []phraseMatch
 	try := func(ri, i int) {
 		if done[ri] {

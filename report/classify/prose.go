@@ -15,14 +15,26 @@ const maxProseWords = 400
 // splitting ("user-provided" -> user, provided). Reading words, not
 // regular expressions, is what lets the rules see a word's neighbours.
 func proseWords(s string) []string {
+	var buf [128]string
+	return proseWordsBuf(s, buf[:0])
+}
+
+// proseWordsBuf is [proseWords] splitting into scratch (whose contents it
+// overwrites); the result is one allocation of exactly the words.
+func proseWordsBuf(s string, scratch []string) []string {
+	w := appendProseWords(scratch[:0], s)
+	return append(make([]string, 0, len(w)), w...)
+}
+
+// appendProseWords appends the words of s to out.
+func appendProseWords(out []string, s string) []string {
 	// Lower-case once; words are then substrings, not allocations.
 	if hasUpperOrCurly(s) {
 		s = strings.ReplaceAll(strings.ToLower(s), "’", "'")
 	}
-	// One allocation: about one word per four bytes, grown rarely.
-	out := make([]string, 0, min(len(s)/4+4, maxProseWords))
+	base := len(out)
 	start := -1
-	for i := 0; i < len(s) && len(out) < maxProseWords; {
+	for i := 0; i < len(s) && len(out)-base < maxProseWords; {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
@@ -52,7 +64,7 @@ func proseWords(s string) []string {
 		}
 		i += n
 	}
-	if start >= 0 && len(out) < maxProseWords {
+	if start >= 0 && len(out)-base < maxProseWords {
 		out = append(out, s[start:])
 	}
 	return out
