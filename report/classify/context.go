@@ -39,6 +39,8 @@ type serverContext struct {
 	// work is the working state of the tool being classified, reused
 	// (with its buffers) for the next tool of the server.
 	work tc
+	// walker walks the tool's schema, its buffers reused likewise.
+	walker walker
 }
 
 func newServerContext(s *model.Server, v *surface.Server) *serverContext {

@@ -167,10 +167,14 @@ var (
 // properties, allOf/anyOf/oneOf and local $ref ("#/..."), never fetching
 // anything. Cycles, external or broken refs and cap breaches fail closed.
 //
-// The params are appended to buf (a reused scratch, or nil).
-func walkSchema(root any, base string, o *Options, names *nameCache, buf []param) walk {
-	w := &walker{maxDepth: defaultMaxDepth, maxNodes: defaultMaxNodes, names: names}
-	w.out.Params = buf[:0]
+// w is the walker to use (a reused scratch: its buffers are kept, the
+// rest is reset), or nil for a fresh one.
+func walkSchema(root any, base string, o *Options, names *nameCache, w *walker) walk {
+	if w == nil {
+		w = &walker{}
+	}
+	*w = walker{maxDepth: defaultMaxDepth, maxNodes: defaultMaxNodes, names: names,
+		keys: w.keys[:0], refs: w.refs[:0], out: walk{Params: w.out.Params[:0]}}
 	if o != nil && o.MaxDepth > 0 {
 		w.maxDepth = o.MaxDepth
 	}
@@ -354,7 +358,9 @@ func resolveLocal(root any, ref string) (any, bool) {
 		return nil, false // anchors ("#foo") are not supported: fail closed
 	}
 	cur := root
-	for _, seg := range strings.Split(s[1:], "/") {
+	for rest, more := s[1:], true; more; {
+		var seg string
+		seg, rest, more = strings.Cut(rest, "/")
 		seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
 		switch c := cur.(type) {
 		case map[string]any:
@@ -364,8 +370,8 @@ func resolveLocal(root any, ref string) (any, bool) {
 			}
 			cur = v
 		case []any:
-			var i int
-			if _, err := fmt.Sscanf(seg, "%d", &i); err != nil || i < 0 || i >= len(c) {
+			i, ok := segIndex(seg)
+			if !ok || i < 0 || i >= len(c) {
 				return nil, false
 			}
 			cur = c[i]
@@ -374,6 +380,25 @@ func resolveLocal(root any, ref string) (any, bool) {
 		}
 	}
 	return cur, true
+}
+
+// segIndex reads an array index segment as fmt.Sscanf(seg, "%d") does:
+// plain digits directly, anything else (signs, trailing text) through
+// Sscanf itself.
+func segIndex(seg string) (int, bool) {
+	if n := len(seg); n > 0 && n < 10 {
+		plain := true
+		for i := 0; i < n; i++ {
+			plain = plain && '0' <= seg[i] && seg[i] <= '9'
+		}
+		if plain {
+			i, err := strconv.Atoi(seg)
+			return i, err == nil
+		}
+	}
+	var i int
+	_, err := fmt.Sscanf(seg, "%d", &i)
+	return i, err == nil
 }
 
 func hasAny(m map[string]any, keys ...string) bool {

@@ -136,13 +136,13 @@ func (t *tc) add(c cand) { t.cands = append(t.cands, c) }
 // classifyTool runs every signal over one raw tool definition.
 func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexicon, o *Options) *result {
 	var t *tc
-	var params []param
+	var wk *walker
 	if sc != nil {
 		// The server's scratch: one tool at a time per server, so the
 		// working state and its buffers are reused, never shared.
 		t = &sc.work
 		cands, sorted := t.cands[:0], t.sorted[:0]
-		params = t.w.Params[:0]
+		wk = &sc.walker
 		*t = tc{cands: cands, sorted: sorted}
 	} else {
 		t = &tc{cands: make([]cand, 0, 8)}
@@ -171,7 +171,7 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 			t.browser = true
 		}
 	}
-	t.w = walkSchema(t.def.Input, "/inputSchema", o, names, params)
+	t.w = walkSchema(t.def.Input, "/inputSchema", o, names, wk)
 
 	t.nameSignals() // first: schema rules read the name's verb
 	t.schemaSignals()
