@@ -218,7 +218,8 @@ func (w *walker) node(v any, ptr, parent, name string, depth int) {
 	if !ok {
 		return // true/false schemas and junk carry nothing to classify
 	}
-	if ref, ok := m["$ref"]; ok {
+	k := readKeywords(m)
+	if ref, ok := k.ref, k.has&kwRef != 0; ok {
 		s, isStr := ref.(string)
 		if !isStr {
 			w.fail(ptr+"/$ref", "$ref is not a string")
@@ -243,14 +244,14 @@ func (w *walker) node(v any, ptr, parent, name string, depth int) {
 		w.node(target, ptr, parent, name, depth+1)
 		w.refs = w.refs[:len(w.refs)-1]
 		// Sibling keywords next to $ref still apply; a bare $ref has none.
-		if !hasAny(m, "type", "properties", "items", "enum", "const", "allOf", "anyOf", "oneOf") {
+		if k.has&(kwType|kwProperties|kwItems|kwEnum|kwConst|kwAllOf|kwAnyOf|kwOneOf) == 0 {
 			return
 		}
 	}
 	if name != "" || parent != ptr {
-		w.record(m, ptr, parent, name)
+		w.record(&k, ptr, parent, name)
 	}
-	if props, ok := m["properties"].(map[string]any); ok {
+	if props, ok := k.properties.(map[string]any); ok {
 		// The names sort in the walker's scratch, used as a stack: nested
 		// objects push theirs above these and pop them when done.
 		start := len(w.keys)
@@ -265,7 +266,7 @@ func (w *walker) node(v any, ptr, parent, name string, depth int) {
 		clear(w.keys[start:])
 		w.keys = w.keys[:start]
 	}
-	switch it := m["items"].(type) {
+	switch it := k.items.(type) {
 	case map[string]any:
 		w.node(it, ptr+"/items", ptr, "", depth+1)
 	case []any:
@@ -273,16 +274,16 @@ func (w *walker) node(v any, ptr, parent, name string, depth int) {
 			w.node(x, ptr+"/items/"+strconv.Itoa(i), ptr, "", depth+1)
 		}
 	}
-	if pi, ok := m["prefixItems"].([]any); ok {
+	if pi, ok := k.prefixItems.([]any); ok {
 		for i, x := range pi {
 			w.node(x, ptr+"/prefixItems/"+strconv.Itoa(i), ptr, "", depth+1)
 		}
 	}
-	if ap, ok := m["additionalProperties"].(map[string]any); ok && len(ap) > 0 {
+	if ap, ok := k.additional.(map[string]any); ok && len(ap) > 0 {
 		w.node(ap, ptr+"/additionalProperties", ptr, "", depth+1)
 	}
-	for _, kw := range []string{"allOf", "anyOf", "oneOf"} {
-		if bs, ok := m[kw].([]any); ok {
+	for i, kw := range [...]string{"allOf", "anyOf", "oneOf"} {
+		if bs, ok := k.branches[i].([]any); ok {
 			for i, b := range bs {
 				bp := ptr + "/" + kw + "/" + strconv.Itoa(i)
 				// A branch's properties are siblings of each other, not of
@@ -293,11 +294,11 @@ func (w *walker) node(v any, ptr, parent, name string, depth int) {
 	}
 }
 
-// record adds the param described by schema m.
-func (w *walker) record(m map[string]any, ptr, parent, name string) {
+// record adds the param described by the schema keywords k.
+func (w *walker) record(k *keywords, ptr, parent, name string) {
 	nw := w.names.get(name)
 	p := param{Ptr: ptr, Name: name, Parent: parent, Toks: nw.toks, Snake: nw.snake}
-	switch t := m["type"].(type) {
+	switch t := k.typ.(type) {
 	case string:
 		p.Types = oneType(t)
 	case []any:
@@ -307,15 +308,15 @@ func (w *walker) record(m map[string]any, ptr, parent, name string) {
 			}
 		}
 	}
-	p.Format, _ = m["format"].(string)
-	p.Pattern, _ = m["pattern"].(string)
-	p.Desc, _ = m["description"].(string)
-	if it, ok := m["items"].(map[string]any); ok {
+	p.Format, _ = k.format.(string)
+	p.Pattern, _ = k.pattern.(string)
+	p.Desc, _ = k.description.(string)
+	if it, ok := k.items.(map[string]any); ok {
 		if s, ok := it["type"].(string); ok {
 			p.ItemTypes = oneType(s)
 		}
 	}
-	if e, ok := m["enum"].([]any); ok && len(e) > 0 {
+	if e, ok := k.enum.([]any); ok && len(e) > 0 {
 		p.Closed = true
 		for _, x := range e {
 			if s, ok := x.(string); ok {
@@ -323,15 +324,15 @@ func (w *walker) record(m map[string]any, ptr, parent, name string) {
 			}
 		}
 	}
-	if _, ok := m["const"]; ok {
+	if k.has&kwConst != 0 {
 		p.Closed = true
 	}
 	if len(p.Types) == 1 && p.Types[0] == "boolean" {
 		p.Closed = true
 	}
 	if p.is("object") {
-		props, _ := m["properties"].(map[string]any)
-		ap, hasAP := m["additionalProperties"]
+		props, _ := k.properties.(map[string]any)
+		ap, hasAP := k.additional, k.has&kwAdditional != 0
 		apOpen := !hasAP
 		if hasAP {
 			switch a := ap.(type) {
@@ -341,11 +342,87 @@ func (w *walker) record(m map[string]any, ptr, parent, name string) {
 				apOpen = len(a) == 0
 			}
 		}
-		_, hasBranches := m["anyOf"]
-		_, hasOne := m["oneOf"]
+		hasBranches := k.has&kwAnyOf != 0
+		hasOne := k.has&kwOneOf != 0
 		p.Free = len(props) == 0 && apOpen && !hasBranches && !hasOne
 	}
 	w.out.Params = append(w.out.Params, p)
+}
+
+// keywords are the schema keywords the walk reads, taken from a node in
+// one pass over its members instead of a lookup per keyword.
+type keywords struct {
+	has                            uint16 // kw* bits: which are present
+	ref, typ, format, pattern      any
+	description, properties, items any
+	prefixItems, additional, enum  any
+	branches                       [3]any // allOf, anyOf, oneOf
+}
+
+// Bits of keywords.has.
+const (
+	kwRef uint16 = 1 << iota
+	kwType
+	kwProperties
+	kwItems
+	kwEnum
+	kwConst
+	kwAllOf
+	kwAnyOf
+	kwOneOf
+	kwAdditional
+)
+
+// readKeywords reads m's keywords. A node of many members (rare; hostile
+// input can make one huge) is read by lookups, so a node costs at most
+// a fixed number of steps either way.
+func readKeywords(m map[string]any) keywords {
+	var k keywords
+	if len(m) > 16 {
+		for _, key := range [...]string{"$ref", "type", "format", "pattern", "description", "properties", "items", "prefixItems", "additionalProperties", "enum", "const", "allOf", "anyOf", "oneOf"} {
+			if v, ok := m[key]; ok {
+				k.set(key, v)
+			}
+		}
+		return k
+	}
+	for key, v := range m {
+		k.set(key, v)
+	}
+	return k
+}
+
+func (k *keywords) set(key string, v any) {
+	switch key {
+	case "$ref":
+		k.ref, k.has = v, k.has|kwRef
+	case "type":
+		k.typ, k.has = v, k.has|kwType
+	case "format":
+		k.format = v
+	case "pattern":
+		k.pattern = v
+	case "description":
+		k.description = v
+	case "properties":
+		k.properties, k.has = v, k.has|kwProperties
+	case "items":
+		k.items, k.has = v, k.has|kwItems
+	case "prefixItems":
+		k.prefixItems = v
+	case "additionalProperties":
+		k.additional, k.has = v, k.has|kwAdditional
+	case "enum":
+		k.enum, k.has = v, k.has|kwEnum
+	case "const":
+		k.has |= kwConst
+	case "allOf":
+		k.branches[0], k.has = v, k.has|kwAllOf
+	case "anyOf":
+		k.branches[1], k.has = v, k.has|kwAnyOf
+	case "oneOf":
+		k.branches[2], k.has = v, k.has|kwOneOf
+	}
 }
 
 // resolveLocal follows a "#/a/b" JSON pointer inside root.
@@ -399,13 +476,4 @@ func segIndex(seg string) (int, bool) {
 	var i int
 	_, err := fmt.Sscanf(seg, "%d", &i)
 	return i, err == nil
-}
-
-func hasAny(m map[string]any, keys ...string) bool {
-	for _, k := range keys {
-		if _, ok := m[k]; ok {
-			return true
-		}
-	}
-	return false
 }
