@@ -180,6 +180,9 @@ type phraseIndex struct {
 	all     []compiledPhrase
 	byFirst map[string][]int
 	prefix  []int // rules whose first slot has prefixes or is optional
+	// plainFirst[i]: rule i's first slot is neither optional nor
+	// repeated, so a word known to match it starts the rest of the match.
+	plainFirst []bool
 }
 
 var phrases = sync.OnceValue(func() *phraseIndex {
@@ -189,6 +192,7 @@ var phrases = sync.OnceValue(func() *phraseIndex {
 		c := compiledPhrase{rule: &rules[i], slots: compilePattern(rules[i].pattern)}
 		ix.all = append(ix.all, c)
 		first := c.slots[0]
+		ix.plainFirst = append(ix.plainFirst, !first.opt && !first.star)
 		if first.opt || len(first.prefixes) > 0 {
 			ix.prefix = append(ix.prefix, i)
 		}
@@ -216,12 +220,19 @@ func findPhrases(ws []string) []phraseMatch {
 		done = make([]bool, len(ix.all))
 	}
 	var out []phraseMatch
-	try := func(ri, i int) {
+	// try matches rule ri at word i; first says its first slot (neither
+	// optional nor repeated) is already known to match ws[i].
+	try := func(ri, i int, first bool) {
 		if done[ri] {
 			return
 		}
 		c := &ix.all[ri]
-		e := matchAt(c.slots, ws, i)
+		var e int
+		if first {
+			e = matchAt(c.slots[1:], ws, i+1) // what matchAt(c.slots, ws, i) does after slot 0 matched
+		} else {
+			e = matchAt(c.slots, ws, i)
+		}
 		if e <= i {
 			return
 		}
@@ -232,14 +243,35 @@ func findPhrases(ws []string) []phraseMatch {
 		out = append(out, phraseMatch{rule: c.rule, start: i, end: e})
 	}
 	for i, w := range ws {
+		// One lookup: the rules whose first slot lists w exactly.
 		for _, ri := range ix.byFirst[w] {
-			try(ri, i)
+			try(ri, i, ix.plainFirst[ri])
 		}
 		for _, ri := range ix.prefix {
-			try(ri, i)
+			c := &ix.all[ri]
+			if s0 := &c.slots[0]; !s0.opt && !s0.star {
+				// A plain first slot: its exact words were tried above
+				// (byFirst), so only its prefixes are left to match.
+				if w == "" || !s0.first[w[0]] || !s0.prefixMatch(w) {
+					continue
+				}
+				try(ri, i, true)
+				continue
+			}
+			try(ri, i, false)
 		}
 	}
 	return out
+}
+
+// prefixMatch reports w starting with one of the slot's prefixes.
+func (s *slot) prefixMatch(w string) bool {
+	for _, p := range s.prefixes {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // negated reports a negation in the three words before i ("does not
