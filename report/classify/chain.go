@@ -267,23 +267,41 @@ func distinctive(name string) bool {
 // than a distinctive name are skipped.
 func eachIdentWord(s string, f func(string)) {
 	start := -1
-	for i, r := range s {
-		if r < 0x80 && ('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '-' || r == '.') ||
-			r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		var in bool
+		n := 1
+		if c < utf8.RuneSelf {
+			in = identByte[c]
+		} else {
+			var r rune
+			r, n = utf8.DecodeRuneInString(s[i:])
+			in = unicode.IsLetter(r) || unicode.IsDigit(r)
+		}
+		if in {
 			if start < 0 {
 				start = i
 			}
-			continue
+		} else {
+			if start >= 0 && i-start >= 6 {
+				f(s[start:i])
+			}
+			start = -1
 		}
-		if start >= 0 && i-start >= 6 {
-			f(s[start:i])
-		}
-		start = -1
+		i += n
 	}
 	if start >= 0 && len(s)-start >= 6 {
 		f(s[start:])
 	}
 }
+
+// identByte marks the ASCII bytes of an identifier-shaped word.
+var identByte = [utf8.RuneSelf]bool{'_': true, '-': true, '.': true,
+	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
+	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true,
+	'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true}
 
 // crossRefs reports tool descriptions that name a distinctive tool of
 // another server in the same context (and not one of their own).
@@ -313,10 +331,9 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 			var done map[string]bool // made on the first reference: most texts have none
 			eachIdentWord(text, func(w string) {
 				w = strings.Trim(w, ".-")
-				if !distinctive(w) {
-					return // only distinctive names are owned: no lookup needed
-				}
-				if own[w] || done[w] || len(owners[w]) == 0 {
+				// Only distinctive names are owned, so one lookup says
+				// whether w is one of them at all.
+				if len(owners[w]) == 0 || own[w] || done[w] {
 					return
 				}
 				if done == nil {
