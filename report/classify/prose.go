@@ -30,7 +30,7 @@ func proseWordsBuf(s string, scratch []string) []string {
 func appendProseWords(out []string, s string) []string {
 	// Lower-case once; words are then substrings, not allocations.
 	if hasUpperOrCurly(s) {
-		s = strings.ReplaceAll(strings.ToLower(s), "’", "'")
+		s = lowerProse(s)
 	}
 	base := len(out)
 	start := -1
@@ -68,6 +68,36 @@ func appendProseWords(out []string, s string) []string {
 		out = append(out, s[start:])
 	}
 	return out
+}
+
+// lowerProse is strings.ReplaceAll(strings.ToLower(s), "’", "'") in one
+// pass: ASCII bytes lowered inline, other runes by unicode.ToLower (an
+// invalid byte becomes U+FFFD, as strings.Map writes it).
+func lowerProse(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '’':
+			b.WriteByte('\'')
+		case r == utf8.RuneError && n == 1:
+			b.WriteRune(utf8.RuneError)
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // hasUpperOrCurly reports a byte that lower-casing or apostrophe folding
