@@ -196,21 +196,23 @@ func b2i(b bool) int {
 
 // shadowing reports tool names served by two or more servers of a context.
 func shadowing(c agentContext, b *model.Bundle, f *model.Findings) []model.Finding {
-	owners := map[string][]int{}
+	owners := newOwnerIndex()
+	seen := map[string]bool{}
 	for _, i := range c.Servers {
 		if i >= len(f.Servers) {
 			continue
 		}
-		seen := map[string]bool{}
-		for _, t := range f.Servers[i].Tools {
-			if !seen[t.Name] {
-				seen[t.Name] = true
-				owners[t.Name] = append(owners[t.Name], i)
+		clear(seen)
+		for j := range f.Servers[i].Tools {
+			if n := f.Servers[i].Tools[j].Name; !seen[n] {
+				seen[n] = true
+				owners.add(n, i)
 			}
 		}
 	}
-	names := make([]string, 0, len(owners))
-	for n, is := range owners {
+	// Only a name with two owners or more can have two identities.
+	names := make([]string, 0, len(owners.more))
+	for n, is := range owners.more {
 		if distinctIdentities(b, is) > 1 {
 			names = append(names, n)
 		}
@@ -219,7 +221,7 @@ func shadowing(c agentContext, b *model.Bundle, f *model.Findings) []model.Findi
 	var out []model.Finding
 	for _, n := range names {
 		var who, qual []string
-		for _, i := range owners[n] {
+		for _, i := range owners.more[n] {
 			who = append(who, b.Servers[i].Name)
 			qual = append(qual, qualified(&b.Servers[i], n))
 		}
@@ -233,6 +235,44 @@ func shadowing(c agentContext, b *model.Bundle, f *model.Findings) []model.Findi
 		out = append(out, fd)
 	}
 	return out
+}
+
+// ownerIndex maps a tool name to the servers (indexes, in the order
+// added, repeats kept) that serve it: the first in a map of ints, the
+// rare others beside it, so a name served once costs no slice.
+type ownerIndex struct {
+	first map[string]int
+	more  map[string][]int // names with two owners or more: all of them
+}
+
+func newOwnerIndex() *ownerIndex { return &ownerIndex{first: map[string]int{}} }
+
+func (o *ownerIndex) add(name string, i int) {
+	j, ok := o.first[name]
+	if !ok {
+		o.first[name] = i
+		return
+	}
+	if o.more == nil {
+		o.more = map[string][]int{}
+	}
+	if _, ok := o.more[name]; !ok {
+		o.more[name] = []int{j}
+	}
+	o.more[name] = append(o.more[name], i)
+}
+
+func (o *ownerIndex) has(name string) bool { _, ok := o.first[name]; return ok }
+
+// get returns the owners of name, nil for none.
+func (o *ownerIndex) get(name string) []int {
+	if is, ok := o.more[name]; ok {
+		return is
+	}
+	if j, ok := o.first[name]; ok {
+		return []int{j}
+	}
+	return nil
 }
 
 func distinctIdentities(b *model.Bundle, is []int) int {
@@ -306,14 +346,14 @@ var identByte = [utf8.RuneSelf]bool{'_': true, '-': true, '.': true,
 // crossRefs reports tool descriptions that name a distinctive tool of
 // another server in the same context (and not one of their own).
 func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *model.Findings) []model.Finding {
-	owners := map[string][]int{}
+	owners := newOwnerIndex()
 	for _, i := range c.Servers {
 		if i >= len(f.Servers) {
 			continue
 		}
-		for _, t := range f.Servers[i].Tools {
-			if distinctive(t.Name) {
-				owners[t.Name] = append(owners[t.Name], i)
+		for j := range f.Servers[i].Tools {
+			if n := f.Servers[i].Tools[j].Name; distinctive(n) {
+				owners.add(n, i)
 			}
 		}
 	}
@@ -333,7 +373,7 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 				w = strings.Trim(w, ".-")
 				// Only distinctive names are owned, so one lookup says
 				// whether w is one of them at all.
-				if len(owners[w]) == 0 || own[w] || done[w] {
+				if !owners.has(w) || own[w] || done[w] {
 					return
 				}
 				if done == nil {
@@ -341,7 +381,7 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 				}
 				done[w] = true
 				var who []string
-				for _, o := range owners[w] {
+				for _, o := range owners.get(w) {
 					if b.Servers[o].Identity != b.Servers[i].Identity {
 						who = append(who, b.Servers[o].Name)
 					}
