@@ -196,10 +196,20 @@ func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opt
 			}
 			results[i][j] = r
 			t := &f.Servers[i].Tools[j]
-			// The result may be shared through the memo: hand out copies.
 			t.Effect, t.Tier, t.Router = r.Effect, tierName(r.Tier), r.Router
-			t.Kinds = append([]string{}, r.Kinds...)
-			t.Evidence = append([]model.Evidence(nil), r.Evidence...)
+			if memo != nil {
+				// The result may be shared through the memo: hand out copies.
+				t.Kinds = append([]string{}, r.Kinds...)
+				t.Evidence = append([]model.Evidence(nil), r.Evidence...)
+			} else {
+				// Nobody else holds r: its slices are handed over, capped
+				// so an append elsewhere never writes into r's spare room.
+				t.Kinds = r.Kinds[:len(r.Kinds):len(r.Kinds)]
+				t.Evidence = nil
+				if len(r.Evidence) > 0 {
+					t.Evidence = r.Evidence[:len(r.Evidence):len(r.Evidence)]
+				}
+			}
 			for _, e := range r.whyEv {
 				// The server's own reason, outside the shared result.
 				if whyDetail == "" {
