@@ -72,9 +72,9 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 		scratch = w
 		sc.toks[i] = slices.Clip(Tokens(v.Tools[i].Name))
 	}
-	sc.remote, sc.why = remoteService(words, v, sc.toks, sc.words)
-	if sc.git || sc.browser {
-		sc.remote, sc.why = false, ""
+	if !sc.git && !sc.browser {
+		// A git or browser server is never an online service's client.
+		sc.remote, sc.why = remoteService(words, v, sc.toks, sc.words)
 	}
 	return sc
 }
@@ -105,6 +105,9 @@ func remoteService(words []string, v *surface.Server, nameToks, descWords [][]st
 		r, l := false, false
 		for _, ws := range [...][]string{nameToks[i], descWords[i]} {
 			for _, w := range ws {
+				if len(w) < tb.placeMin {
+					continue // shorter than any place word: "a", "to", "of"
+				}
 				// One lookup a word: remoteWords, services and localWords
 				// folded into one table.
 				f := tb.placeWords[w]

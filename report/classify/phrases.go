@@ -183,6 +183,9 @@ type phraseIndex struct {
 	// plainFirst[i]: rule i's first slot is neither optional nor
 	// repeated, so a word known to match it starts the rest of the match.
 	plainFirst []bool
+	// firstMin is the length of the shortest word in byFirst: a shorter
+	// word needs no lookup.
+	firstMin int
 }
 
 var phrases = sync.OnceValue(func() *phraseIndex {
@@ -200,6 +203,7 @@ var phrases = sync.OnceValue(func() *phraseIndex {
 			ix.byFirst[w] = append(ix.byFirst[w], i)
 		}
 	}
+	ix.firstMin = minKeyLen(ix.byFirst)
 	return ix
 })
 
@@ -244,8 +248,10 @@ func findPhrases(ws []string) []phraseMatch {
 	}
 	for i, w := range ws {
 		// One lookup: the rules whose first slot lists w exactly.
-		for _, ri := range ix.byFirst[w] {
-			try(ri, i, ix.plainFirst[ri])
+		if len(w) >= ix.firstMin {
+			for _, ri := range ix.byFirst[w] {
+				try(ri, i, ix.plainFirst[ri])
+			}
 		}
 		for _, ri := range ix.prefix {
 			c := &ix.all[ri]

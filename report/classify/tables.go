@@ -71,6 +71,9 @@ type tables struct {
 	// placeWords folds remoteWords and services (placeRemote) and
 	// localWords (placeLocal) into one lookup per word.
 	placeWords map[string]uint8
+	// placeMin is the length of the shortest place word: a shorter word
+	// needs no lookup.
+	placeMin int
 }
 
 // Bits of tables.placeWords.
@@ -91,6 +94,7 @@ var tbl = sync.OnceValue(func() *tables {
 	for w := range t.localWords {
 		t.placeWords[w] |= placeLocal
 	}
+	t.placeMin = minKeyLen(t.placeWords)
 	return t
 })
 
@@ -287,6 +291,17 @@ func buildTables() *tables {
 			{"roll", "back"}:      "rollback",
 		},
 	}
+}
+
+// minKeyLen is the length of m's shortest key (0 for none).
+func minKeyLen[V any](m map[string]V) int {
+	n := -1
+	for k := range m {
+		if n < 0 || len(k) < n {
+			n = len(k)
+		}
+	}
+	return max(n, 0)
 }
 
 // set builds a word set from a space-separated list.
