@@ -66,17 +66,22 @@ func BenchmarkHashFindings(b *testing.B) {
 // time).
 func BenchmarkClassify(b *testing.B) {
 	perSize(b, 0, func(b *testing.B, n int) {
-		g, base := fleet(b, n, false), findings(b, n)
-		views := make([]*surface.Server, len(g.Servers))
-		for i := range g.Servers {
-			views[i] = surface.New(&g.Servers[i])
-		}
-		timed(b, n, func() {
-			b.StopTimer()
-			f := skeleton(base)
-			b.StartTimer()
-			classify.ApplyViews(g, views, f, nil, nil)
-		})
+		timeClassify(b, fleet(b, n, false), findings(b, n), n)
+	})
+}
+
+// timeClassify times classify.ApplyViews over g's decoded views, each
+// round on a fresh skeleton of base built with the timer stopped.
+func timeClassify(b *testing.B, g *model.Bundle, base *model.Findings, n int) {
+	views := make([]*surface.Server, len(g.Servers))
+	for i := range g.Servers {
+		views[i] = surface.New(&g.Servers[i])
+	}
+	timed(b, n, func() {
+		b.StopTimer()
+		f := skeleton(base)
+		b.StartTimer()
+		classify.ApplyViews(g, views, f, nil, nil)
 	})
 }
 
@@ -86,17 +91,7 @@ func BenchmarkClassify(b *testing.B) {
 // starts from is built with the timer stopped, so it is not counted).
 func BenchmarkClassifyShapes(b *testing.B) {
 	perShape(b, func(b *testing.B, g *model.Bundle, n int) {
-		base := analyze.Analyze(g, nil)
-		views := make([]*surface.Server, len(g.Servers))
-		for i := range g.Servers {
-			views[i] = surface.New(&g.Servers[i])
-		}
-		timed(b, n, func() {
-			b.StopTimer()
-			f := skeleton(base)
-			b.StartTimer()
-			classify.ApplyViews(g, views, f, nil, nil)
-		})
+		timeClassify(b, g, analyze.Analyze(g, nil), n)
 	})
 }
 
