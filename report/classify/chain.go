@@ -335,6 +335,22 @@ func eachIdentWord(s string, f func(string)) {
 	}
 }
 
+// identShaped reports a word that may be a distinctive name: it has a
+// separator, a lower-to-upper hump or a non-ASCII byte (left to the
+// lookup). A plain ASCII word has none of these, so it is no distinctive
+// name and no owned one.
+func identShaped(w string) bool {
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c == '_' || c == '-' || c == '.', c >= utf8.RuneSelf:
+			return true
+		case i > 0 && 'A' <= c && c <= 'Z' && 'a' <= w[i-1] && w[i-1] <= 'z':
+			return true
+		}
+	}
+	return false
+}
+
 // identByte marks the ASCII bytes of an identifier-shaped word.
 var identByte = [utf8.RuneSelf]bool{'_': true, '-': true, '.': true,
 	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
@@ -371,9 +387,9 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 			var done map[string]bool // made on the first reference: most texts have none
 			eachIdentWord(text, func(w string) {
 				w = strings.Trim(w, ".-")
-				// Only distinctive names are owned, so one lookup says
-				// whether w is one of them at all.
-				if !owners.has(w) || own[w] || done[w] {
+				// Only distinctive names are owned: a plain word (most of
+				// prose) is refused by its bytes, the rest by one lookup.
+				if !identShaped(w) || !owners.has(w) || own[w] || done[w] {
 					return
 				}
 				if done == nil {
