@@ -66,8 +66,9 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 	sc.words = make([][]string, len(v.Tools))
 	sc.toks = make([][]string, len(v.Tools))
 	var scratch []string
+	var lower []byte
 	for i := range v.Tools {
-		w := appendProseWords(scratch[:0], v.Tools[i].Description)
+		w := appendProseWords(scratch[:0], v.Tools[i].Description, &lower)
 		sc.words[i] = append(make([]string, 0, len(w)), w...) // exactly the words
 		scratch = w
 		sc.toks[i] = slices.Clip(Tokens(v.Tools[i].Name))

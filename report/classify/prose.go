@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -22,15 +21,23 @@ func proseWords(s string) []string {
 // proseWordsBuf is [proseWords] splitting into scratch (whose contents it
 // overwrites); the result is one allocation of exactly the words.
 func proseWordsBuf(s string, scratch []string) []string {
-	w := appendProseWords(scratch[:0], s)
+	w := appendProseWords(scratch[:0], s, nil)
 	return append(make([]string, 0, len(w)), w...)
 }
 
-// appendProseWords appends the words of s to out.
-func appendProseWords(out []string, s string) []string {
+// appendProseWords appends the words of s to out; lower, when not nil,
+// is scratch for lower-casing, kept for the next call.
+func appendProseWords(out []string, s string, lower *[]byte) []string {
 	// Lower-case once; words are then substrings, not allocations.
 	if hasUpperOrCurly(s) {
-		s = lowerProse(s)
+		var buf []byte
+		if lower != nil {
+			buf = *lower
+		}
+		s, buf = lowerProseBuf(s, buf)
+		if lower != nil {
+			*lower = buf
+		}
 	}
 	base := len(out)
 	start := -1
@@ -74,30 +81,39 @@ func appendProseWords(out []string, s string) []string {
 // pass: ASCII bytes lowered inline, other runes by unicode.ToLower (an
 // invalid byte becomes U+FFFD, as strings.Map writes it).
 func lowerProse(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
+	out, _ := lowerProseBuf(s, nil)
+	return out
+}
+
+// lowerProseBuf is [lowerProse] lowering into buf (scratch, returned
+// grown for the next call); only the result string is allocated.
+func lowerProseBuf(s string, buf []byte) (string, []byte) {
+	buf = buf[:0]
+	if cap(buf) < len(s) {
+		buf = make([]byte, 0, len(s)+len(s)/8)
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 			}
-			b.WriteByte(c)
+			buf = append(buf, c)
 			i++
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == '’':
-			b.WriteByte('\'')
+			buf = append(buf, '\'')
 		case r == utf8.RuneError && n == 1:
-			b.WriteRune(utf8.RuneError)
+			buf = utf8.AppendRune(buf, utf8.RuneError)
 		default:
-			b.WriteRune(unicode.ToLower(r))
+			buf = utf8.AppendRune(buf, unicode.ToLower(r))
 		}
 		i += n
 	}
-	return b.String()
+	return string(buf), buf
 }
 
 // hasUpperOrCurly reports a byte that lower-casing or apostrophe folding
