@@ -41,6 +41,8 @@ type serverContext struct {
 	work tc
 	// walker walks the tool's schema, its buffers reused likewise.
 	walker walker
+	// lower is scratch for lower-casing descriptions.
+	lower []byte
 }
 
 func newServerContext(s *model.Server, v *surface.Server) *serverContext {
@@ -66,9 +68,8 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 	sc.words = make([][]string, len(v.Tools))
 	sc.toks = make([][]string, len(v.Tools))
 	var scratch []string
-	var lower []byte
 	for i := range v.Tools {
-		w := appendProseWords(scratch[:0], v.Tools[i].Description, &lower)
+		w := appendProseWords(scratch[:0], v.Tools[i].Description, &sc.lower)
 		sc.words[i] = append(make([]string, 0, len(w)), w...) // exactly the words
 		scratch = w
 		sc.toks[i] = slices.Clip(Tokens(v.Tools[i].Name))

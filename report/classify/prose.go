@@ -15,13 +15,14 @@ const maxProseWords = 400
 // regular expressions, is what lets the rules see a word's neighbours.
 func proseWords(s string) []string {
 	var buf [128]string
-	return proseWordsBuf(s, buf[:0])
+	return proseWordsBuf(s, buf[:0], nil)
 }
 
 // proseWordsBuf is [proseWords] splitting into scratch (whose contents it
-// overwrites); the result is one allocation of exactly the words.
-func proseWordsBuf(s string, scratch []string) []string {
-	w := appendProseWords(scratch[:0], s, nil)
+// overwrites) and lower-casing into lower (nil: none); the result is one
+// allocation of exactly the words.
+func proseWordsBuf(s string, scratch []string, lower *[]byte) []string {
+	w := appendProseWords(scratch[:0], s, lower)
 	return append(make([]string, 0, len(w)), w...)
 }
 

@@ -33,6 +33,8 @@ type param struct {
 	// descWords is Desc as lower-case words, split on first use.
 	descWords []string
 	split     bool
+	// lower is the server's lower-casing scratch (nil: none).
+	lower *[]byte
 	// ItemTypes are the types of an array's items.
 	ItemTypes []string
 	// Free is an object with no declared properties: anything goes.
@@ -55,7 +57,8 @@ func (p *param) stringy() bool { return len(p.Types) == 0 || p.is("string") }
 // most parameters are never asked).
 func (p *param) words() []string {
 	if !p.split {
-		p.descWords, p.split = proseWords(p.Desc), true
+		var buf [128]string
+		p.descWords, p.split = proseWordsBuf(p.Desc, buf[:0], p.lower), true
 	}
 	return p.descWords
 }
@@ -99,6 +102,9 @@ type walker struct {
 	names *nameCache
 	// keys is scratch for sorting property names, used as a stack.
 	keys []string
+	// lower is the server's lower-casing scratch, for parameter
+	// descriptions (nil: none).
+	lower *[]byte
 }
 
 // nameCache holds the words of identifiers (tool, property and enum
@@ -173,7 +179,7 @@ func walkSchema(root any, base string, o *Options, names *nameCache, w *walker) 
 	if w == nil {
 		w = &walker{}
 	}
-	*w = walker{maxDepth: defaultMaxDepth, maxNodes: defaultMaxNodes, names: names,
+	*w = walker{maxDepth: defaultMaxDepth, maxNodes: defaultMaxNodes, names: names, lower: w.lower,
 		keys: w.keys[:0], refs: w.refs[:0], out: walk{Params: w.out.Params[:0]}}
 	if o != nil && o.MaxDepth > 0 {
 		w.maxDepth = o.MaxDepth
@@ -297,7 +303,7 @@ func (w *walker) node(v any, ptr, parent, name string, depth int) {
 // record adds the param described by the schema keywords k.
 func (w *walker) record(k *keywords, ptr, parent, name string) {
 	nw := w.names.get(name)
-	p := param{Ptr: ptr, Name: name, Parent: parent, Toks: nw.toks, Snake: nw.snake}
+	p := param{Ptr: ptr, Name: name, Parent: parent, Toks: nw.toks, Snake: nw.snake, lower: w.lower}
 	switch t := k.typ.(type) {
 	case string:
 		p.Types = oneType(t)

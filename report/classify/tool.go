@@ -143,6 +143,7 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 		t = &sc.work
 		cands, sorted := t.cands[:0], t.sorted[:0]
 		wk = &sc.walker
+		wk.lower = &sc.lower
 		*t = tc{cands: cands, sorted: sorted}
 	} else {
 		t = &tc{cands: make([]cand, 0, 8)}
