@@ -3,6 +3,7 @@ package bench
 import (
 	"testing"
 
+	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/classify"
 	"github.com/assay-mcp/assay/report/hashes"
@@ -65,17 +66,32 @@ func BenchmarkHashFindings(b *testing.B) {
 // time).
 func BenchmarkClassify(b *testing.B) {
 	perSize(b, 0, func(b *testing.B, n int) {
-		g, base := fleet(b, n, false), findings(b, n)
-		views := make([]*surface.Server, len(g.Servers))
-		for i := range g.Servers {
-			views[i] = surface.New(&g.Servers[i])
-		}
-		timed(b, n, func() {
-			b.StopTimer()
-			f := skeleton(base)
-			b.StartTimer()
-			classify.ApplyViews(g, views, f, nil, nil)
-		})
+		timeClassify(b, fleet(b, n, false), findings(b, n), n)
+	})
+}
+
+// timeClassify times classify.ApplyViews over g's decoded views, each
+// round on a fresh skeleton of base built with the timer stopped.
+func timeClassify(b *testing.B, g *model.Bundle, base *model.Findings, n int) {
+	views := make([]*surface.Server, len(g.Servers))
+	for i := range g.Servers {
+		views[i] = surface.New(&g.Servers[i])
+	}
+	timed(b, n, func() {
+		b.StopTimer()
+		f := skeleton(base)
+		b.StartTimer()
+		classify.ApplyViews(g, views, f, nil, nil)
+	})
+}
+
+// BenchmarkClassifyShapes is BenchmarkClassify in both shapes of
+// BenchmarkShapes (one server of N tools, N/100 servers of 100), with the
+// allocations per tool of classification alone (the skeleton each round
+// starts from is built with the timer stopped, so it is not counted).
+func BenchmarkClassifyShapes(b *testing.B) {
+	perShape(b, func(b *testing.B, g *model.Bundle, n int) {
+		timeClassify(b, g, analyze.Analyze(g, nil), n)
 	})
 }
 

@@ -67,6 +67,11 @@ func chainFindings(b *model.Bundle, views []*surface.Server, f *model.Findings) 
 	refSeen := map[string]bool{}
 	for _, c := range contextsOf(b) {
 		out = append(out, exfilChain(c, b, f)...)
+		if !manyIdentities(b, c.Servers) {
+			// Shadowing and cross-references are between servers of
+			// different identities: one identity has none to report.
+			continue
+		}
 		out = append(out, shadowing(c, b, f)...)
 		for _, fd := range crossRefs(c, b, views, f) {
 			if !refSeen[fd.Item] {
@@ -80,35 +85,74 @@ func chainFindings(b *model.Bundle, views []*surface.Server, f *model.Findings) 
 
 func qualified(s *model.Server, tool string) string { return s.Name + "/" + tool }
 
+// manyIdentities reports servers of at least two identities among is.
+func manyIdentities(b *model.Bundle, is []int) bool {
+	for _, i := range is {
+		if b.Servers[i].Identity != b.Servers[is[0]].Identity {
+			return true
+		}
+	}
+	return false
+}
+
 // exfilChain reports one finding per context when some tool reads private
 // data, some ingests untrusted content and some sends data out. Code
 // execution counts as reader and channel. The finding's identity is the
 // context alone, so adding a tool never changes its fingerprint.
 func exfilChain(c agentContext, b *model.Bundle, f *model.Findings) []model.Finding {
-	var readers, ingesters, senders []string
+	// legs3 reports the legs a tool stands on, from its kinds.
+	legs3 := func(t *model.ToolReport) (reader, ingester, sender, code bool) {
+		for _, x := range t.Kinds {
+			switch x {
+			case model.KindReadSensitive:
+				reader = true
+			case model.KindCodeExec:
+				reader, sender, code = true, true, true
+			case model.KindIngestsUntrusted:
+				ingester = true
+			case model.KindEgress:
+				sender = true
+			}
+		}
+		return
+	}
+	// First whether every leg is there (most contexts lack one), then,
+	// only for a chain, the names.
+	var nr, ni, ns int
 	for _, i := range c.Servers {
 		if i >= len(f.Servers) {
 			continue
 		}
-		for _, t := range f.Servers[i].Tools {
-			k := map[string]bool{}
-			for _, x := range t.Kinds {
-				k[x] = true
-			}
-			q := qualified(&b.Servers[i], t.Name)
-			if k[model.KindReadSensitive] || k[model.KindCodeExec] {
-				readers = append(readers, q)
-			}
-			if k[model.KindIngestsUntrusted] {
-				ingesters = append(ingesters, q)
-			}
-			if k[model.KindEgress] || k[model.KindCodeExec] {
-				senders = append(senders, q+" ("+strings.Join(channelsOf(&t, k[model.KindCodeExec]), ", ")+")")
-			}
+		for j := range f.Servers[i].Tools {
+			r, in, s, _ := legs3(&f.Servers[i].Tools[j])
+			nr, ni, ns = nr+b2i(r), ni+b2i(in), ns+b2i(s)
 		}
 	}
-	if len(readers) == 0 || len(ingesters) == 0 || len(senders) == 0 {
+	if nr == 0 || ni == 0 || ns == 0 {
 		return nil
+	}
+	readers, ingesters, senders := make([]string, 0, nr), make([]string, 0, ni), make([]string, 0, ns)
+	for _, i := range c.Servers {
+		if i >= len(f.Servers) {
+			continue
+		}
+		for j := range f.Servers[i].Tools {
+			t := &f.Servers[i].Tools[j]
+			r, in, s, code := legs3(t)
+			if !r && !in && !s {
+				continue
+			}
+			q := qualified(&b.Servers[i], t.Name)
+			if r {
+				readers = append(readers, q)
+			}
+			if in {
+				ingesters = append(ingesters, q)
+			}
+			if s {
+				senders = append(senders, q+" ("+strings.Join(channelsOf(t, code), ", ")+")")
+			}
+		}
 	}
 	legs := []struct {
 		name  string
@@ -143,23 +187,32 @@ func exfilChain(c agentContext, b *model.Bundle, f *model.Findings) []model.Find
 	return []model.Finding{fd}
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // shadowing reports tool names served by two or more servers of a context.
 func shadowing(c agentContext, b *model.Bundle, f *model.Findings) []model.Finding {
-	owners := map[string][]int{}
+	owners := newOwnerIndex()
+	seen := map[string]bool{}
 	for _, i := range c.Servers {
 		if i >= len(f.Servers) {
 			continue
 		}
-		seen := map[string]bool{}
-		for _, t := range f.Servers[i].Tools {
-			if !seen[t.Name] {
-				seen[t.Name] = true
-				owners[t.Name] = append(owners[t.Name], i)
+		clear(seen)
+		for j := range f.Servers[i].Tools {
+			if n := f.Servers[i].Tools[j].Name; !seen[n] {
+				seen[n] = true
+				owners.add(n, i)
 			}
 		}
 	}
-	names := make([]string, 0, len(owners))
-	for n, is := range owners {
+	// Only a name with two owners or more can have two identities.
+	names := make([]string, 0, len(owners.more))
+	for n, is := range owners.more {
 		if distinctIdentities(b, is) > 1 {
 			names = append(names, n)
 		}
@@ -168,7 +221,7 @@ func shadowing(c agentContext, b *model.Bundle, f *model.Findings) []model.Findi
 	var out []model.Finding
 	for _, n := range names {
 		var who, qual []string
-		for _, i := range owners[n] {
+		for _, i := range owners.more[n] {
 			who = append(who, b.Servers[i].Name)
 			qual = append(qual, qualified(&b.Servers[i], n))
 		}
@@ -182,6 +235,44 @@ func shadowing(c agentContext, b *model.Bundle, f *model.Findings) []model.Findi
 		out = append(out, fd)
 	}
 	return out
+}
+
+// ownerIndex maps a tool name to the servers (indexes, in the order
+// added, repeats kept) that serve it: the first in a map of ints, the
+// rare others beside it, so a name served once costs no slice.
+type ownerIndex struct {
+	first map[string]int
+	more  map[string][]int // names with two owners or more: all of them
+}
+
+func newOwnerIndex() *ownerIndex { return &ownerIndex{first: map[string]int{}} }
+
+func (o *ownerIndex) add(name string, i int) {
+	j, ok := o.first[name]
+	if !ok {
+		o.first[name] = i
+		return
+	}
+	if o.more == nil {
+		o.more = map[string][]int{}
+	}
+	if _, ok := o.more[name]; !ok {
+		o.more[name] = []int{j}
+	}
+	o.more[name] = append(o.more[name], i)
+}
+
+func (o *ownerIndex) has(name string) bool { _, ok := o.first[name]; return ok }
+
+// get returns the owners of name, nil for none.
+func (o *ownerIndex) get(name string) []int {
+	if is, ok := o.more[name]; ok {
+		return is
+	}
+	if j, ok := o.first[name]; ok {
+		return []int{j}
+	}
+	return nil
 }
 
 func distinctIdentities(b *model.Bundle, is []int) int {
@@ -216,35 +307,69 @@ func distinctive(name string) bool {
 // than a distinctive name are skipped.
 func eachIdentWord(s string, f func(string)) {
 	start := -1
-	for i, r := range s {
-		if r < 0x80 && ('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '-' || r == '.') ||
-			r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		var in bool
+		n := 1
+		if c < utf8.RuneSelf {
+			in = identByte[c]
+		} else {
+			var r rune
+			r, n = utf8.DecodeRuneInString(s[i:])
+			in = unicode.IsLetter(r) || unicode.IsDigit(r)
+		}
+		if in {
 			if start < 0 {
 				start = i
 			}
-			continue
+		} else {
+			if start >= 0 && i-start >= 6 {
+				f(s[start:i])
+			}
+			start = -1
 		}
-		if start >= 0 && i-start >= 6 {
-			f(s[start:i])
-		}
-		start = -1
+		i += n
 	}
 	if start >= 0 && len(s)-start >= 6 {
 		f(s[start:])
 	}
 }
 
+// identShaped reports a word that may be a distinctive name: it has a
+// separator, a lower-to-upper hump or a non-ASCII byte (left to the
+// lookup). A plain ASCII word has none of these, so it is no distinctive
+// name and no owned one.
+func identShaped(w string) bool {
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c == '_' || c == '-' || c == '.', c >= utf8.RuneSelf:
+			return true
+		case i > 0 && 'A' <= c && c <= 'Z' && 'a' <= w[i-1] && w[i-1] <= 'z':
+			return true
+		}
+	}
+	return false
+}
+
+// identByte marks the ASCII bytes of an identifier-shaped word.
+var identByte = [utf8.RuneSelf]bool{'_': true, '-': true, '.': true,
+	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
+	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true,
+	'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true}
+
 // crossRefs reports tool descriptions that name a distinctive tool of
 // another server in the same context (and not one of their own).
 func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *model.Findings) []model.Finding {
-	owners := map[string][]int{}
+	owners := newOwnerIndex()
 	for _, i := range c.Servers {
 		if i >= len(f.Servers) {
 			continue
 		}
-		for _, t := range f.Servers[i].Tools {
-			if distinctive(t.Name) {
-				owners[t.Name] = append(owners[t.Name], i)
+		for j := range f.Servers[i].Tools {
+			if n := f.Servers[i].Tools[j].Name; distinctive(n) {
+				owners.add(n, i)
 			}
 		}
 	}
@@ -259,18 +384,20 @@ func crossRefs(c agentContext, b *model.Bundle, views []*surface.Server, f *mode
 		}
 		// scan reports the distinctive foreign tool names in text.
 		scan := func(text, tool, element, itemKey string) {
-			done := map[string]bool{}
+			var done map[string]bool // made on the first reference: most texts have none
 			eachIdentWord(text, func(w string) {
 				w = strings.Trim(w, ".-")
-				if !distinctive(w) {
-					return // only distinctive names are owned: no lookup needed
-				}
-				if own[w] || done[w] || len(owners[w]) == 0 {
+				// Only distinctive names are owned: a plain word (most of
+				// prose) is refused by its bytes, the rest by one lookup.
+				if !identShaped(w) || !owners.has(w) || own[w] || done[w] {
 					return
+				}
+				if done == nil {
+					done = map[string]bool{}
 				}
 				done[w] = true
 				var who []string
-				for _, o := range owners[w] {
+				for _, o := range owners.get(w) {
 					if b.Servers[o].Identity != b.Servers[i].Identity {
 						who = append(who, b.Servers[o].Name)
 					}

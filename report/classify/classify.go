@@ -158,7 +158,9 @@ func Apply(b *model.Bundle, f *model.Findings, opts *Options) {
 // decoded view is views[i].Tools[j]) and appends capability and chain
 // findings. Per-tool results are memoised in memo (nil caches nothing),
 // keyed as report/cache says: the tool's raw definition, the options, and
-// the server facts a result reads (see [serverFacts]).
+// exactly the server facts a result reads ([serverContext.toolFacts]).
+// What looks across tools (the server's capability findings, the chains)
+// is recomputed from the per-tool results every time.
 func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opts *Options, memo *cache.Memo) {
 	lx := newLexicon(opts)
 	optDigest := ""
@@ -172,7 +174,8 @@ func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opt
 	par.ForEach(min(len(b.Servers), len(f.Servers), len(views)), func(i int) {
 		s, v := &b.Servers[i], views[i]
 		sc := newServerContext(s, v)
-		facts := sc.facts()
+		facts := sc.toolFacts(opts)
+		whyDetail := ""
 		results[i] = make([]*result, len(v.Tools))
 		for j := range v.Tools {
 			if j >= len(f.Servers[i].Tools) {
@@ -193,10 +196,27 @@ func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opt
 			}
 			results[i][j] = r
 			t := &f.Servers[i].Tools[j]
-			// The result may be shared through the memo: hand out copies.
 			t.Effect, t.Tier, t.Router = r.Effect, tierName(r.Tier), r.Router
-			t.Kinds = append([]string{}, r.Kinds...)
-			t.Evidence = append([]model.Evidence(nil), r.Evidence...)
+			if memo != nil {
+				// The result may be shared through the memo: hand out copies.
+				t.Kinds = append([]string{}, r.Kinds...)
+				t.Evidence = append([]model.Evidence(nil), r.Evidence...)
+			} else {
+				// Nobody else holds r: its slices are handed over, capped
+				// so an append elsewhere never writes into r's spare room.
+				t.Kinds = r.Kinds[:len(r.Kinds):len(r.Kinds)]
+				t.Evidence = nil
+				if len(r.Evidence) > 0 {
+					t.Evidence = r.Evidence[:len(r.Evidence):len(r.Evidence)]
+				}
+			}
+			for _, e := range r.whyEv {
+				// The server's own reason, outside the shared result.
+				if whyDetail == "" {
+					whyDetail = excerpt(thirdPartyDetail+sc.why, 300)
+				}
+				t.Evidence[e].Detail = whyDetail
+			}
 			OverrideTool(t, s.Name, s.Identity, opts)
 		}
 		found[i] = capabilityFindings(s, results[i])

@@ -2,7 +2,10 @@ package classify
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/surface"
@@ -28,6 +31,18 @@ type serverContext struct {
 	// words[j] is tool j's description as words, split once for both the
 	// server's decision and the tool's own classification.
 	words [][]string
+	// toks[j] is tool j's name split into words ([Tokens]), once for the
+	// server's decision and the tool's classification.
+	toks [][]string
+	// names splits property and enum names once per server: they recur.
+	names nameCache
+	// work is the working state of the tool being classified, reused
+	// (with its buffers) for the next tool of the server.
+	work tc
+	// walker walks the tool's schema, its buffers reused likewise.
+	walker walker
+	// lower is scratch for lower-casing descriptions.
+	lower []byte
 }
 
 func newServerContext(s *model.Server, v *surface.Server) *serverContext {
@@ -35,7 +50,7 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 	words := append(append(Tokens(s.Name), Tokens(v.InfoName)...), Tokens(s.Endpoint)...)
 	gitTools := 0
 	for i := range v.Tools {
-		if strings.HasPrefix(strings.ToLower(v.Tools[i].Name), "git") {
+		if gitPrefix(v.Tools[i].Name) {
 			gitTools++
 		}
 	}
@@ -51,21 +66,36 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 		sc.git = true
 	}
 	sc.words = make([][]string, len(v.Tools))
+	sc.toks = make([][]string, len(v.Tools))
+	var scratch []string
 	for i := range v.Tools {
-		sc.words[i] = proseWords(v.Tools[i].Description)
+		w := appendProseWords(scratch[:0], v.Tools[i].Description, &sc.lower)
+		sc.words[i] = append(make([]string, 0, len(w)), w...) // exactly the words
+		scratch = w
+		sc.toks[i] = slices.Clip(Tokens(v.Tools[i].Name))
 	}
-	sc.remote, sc.why = remoteService(words, v, sc.words)
-	if sc.git || sc.browser {
-		sc.remote, sc.why = false, ""
+	if !sc.git && !sc.browser {
+		// A git or browser server is never an online service's client.
+		sc.remote, sc.why = remoteService(words, v, sc.toks, sc.words)
 	}
 	return sc
+}
+
+// gitPrefix reports a name that begins "git" in any case, as
+// strings.HasPrefix(strings.ToLower(name), "git") does, without
+// lower-casing the whole name.
+func gitPrefix(name string) bool {
+	if len(name) >= 3 && name[0] < utf8.RuneSelf && name[1] < utf8.RuneSelf && name[2] < utf8.RuneSelf {
+		return strings.EqualFold(name[:3], "git")
+	}
+	return strings.HasPrefix(strings.ToLower(name), "git") // non-ASCII folds
 }
 
 // remoteService decides whether a server works on an online service. A
 // service named by the server wins; otherwise the server's tools must
 // speak of accounts, workspaces, APIs or the cloud in more tools than
 // they speak of local files, paths, memory or a browser.
-func remoteService(words []string, v *surface.Server, descWords [][]string) (bool, string) {
+func remoteService(words []string, v *surface.Server, nameToks, descWords [][]string) (bool, string) {
 	tb := tbl()
 	for _, w := range words {
 		if tb.services[w] {
@@ -74,12 +104,20 @@ func remoteService(words []string, v *surface.Server, descWords [][]string) (boo
 	}
 	remote, local := 0, 0
 	for i := range v.Tools {
-		t := &v.Tools[i]
 		r, l := false, false
-		for _, ws := range [][]string{Tokens(t.Name), descWords[i]} {
+		for _, ws := range [...][]string{nameToks[i], descWords[i]} {
 			for _, w := range ws {
-				r = r || tb.remoteWords[w] || tb.services[w]
-				l = l || tb.localWords[w]
+				if len(w) < tb.placeMin {
+					continue // shorter than any place word: "a", "to", "of"
+				}
+				// One lookup a word: remoteWords, services and localWords
+				// folded into one table.
+				f := tb.placeWords[w]
+				r = r || f&placeRemote != 0
+				l = l || f&placeLocal != 0
+			}
+			if r && l {
+				break
 			}
 		}
 		if r {
@@ -95,7 +133,40 @@ func remoteService(words []string, v *surface.Server, descWords [][]string) (boo
 	return false, ""
 }
 
-// facts are the cache-key facts of every tool result of this server.
-func (sc *serverContext) facts() []string {
-	return []string{sc.name, sc.identity, fmt.Sprintf("git=%t browser=%t remote=%t", sc.git, sc.browser, sc.remote), sc.why}
+// toolFacts are the cache-key facts of a tool result of this server:
+// exactly what [classifyTool] reads of the server, and nothing more, so a
+// sibling added, removed or changed reuses every other tool's result
+// unless it flips one of these.
+//
+// What a tool's classification reads beyond its own raw definition and the
+// options (both keyed apart):
+//   - sc.git, sc.browser, sc.remote (gitContext, browserContext,
+//     thirdParty): three booleans;
+//   - sc.words[v.Index]: the tool's own description as words, a function
+//     of its raw definition;
+//   - the server's name and identity, only through an exception of the
+//     options that names a server (excepted): keyed only then;
+//   - sc.why, the text of the third-party decision, is NOT read: the
+//     result marks the evidence that quotes it ([result.whyEv]) and
+//     [ApplyViews] writes the text in per server, after the cache.
+func (sc *serverContext) toolFacts(o *Options) []string {
+	flags := "git=" + strconv.FormatBool(sc.git) + " browser=" + strconv.FormatBool(sc.browser) + " remote=" + strconv.FormatBool(sc.remote)
+	if serverScoped(o) {
+		return []string{flags, sc.name, sc.identity}
+	}
+	return []string{flags}
+}
+
+// serverScoped reports an exception in o that names a server: only then
+// does a tool's result depend on its server's name and identity.
+func serverScoped(o *Options) bool {
+	if o == nil {
+		return false
+	}
+	for _, e := range o.Exceptions {
+		if e.Server != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -20,12 +20,13 @@ func capabilityFindings(s *model.Server, rs []*result) []model.Finding {
 		if r == nil {
 			continue
 		}
-		tool := func(id, element, evidence string) {
+		// tool reports finding id about the element "tool:NAME"+sub (the
+		// element is built only for a finding: most tools have none).
+		tool := func(id, sub, evidence string) {
 			fd := catalog.New(id)
-			fd.Server, fd.Tool, fd.Element, fd.Evidence = s.Identity, r.Name, element, evidence
+			fd.Server, fd.Tool, fd.Element, fd.Evidence = s.Identity, r.Name, "tool:"+r.Name+sub, evidence
 			out = append(out, fd)
 		}
-		el := "tool:" + r.Name
 		if isTrue(r.hints.ReadOnly) {
 			if c := r.contradiction(func(c cand) bool {
 				// Sending counts; merely reaching a URL to read it does not
@@ -34,7 +35,7 @@ func capabilityFindings(s *model.Server, rs []*result) []model.Finding {
 				return hasAnyKind(c.kinds, model.KindWrite, model.KindDestructive, model.KindCodeExec) ||
 					hasAnyKind(c.kinds, model.KindEgress) && !hasAnyKind(c.kinds, model.KindIngestsUntrusted)
 			}); c != nil {
-				tool("CAP-001", el+"/annotations/readOnlyHint", "readOnlyHint: true, but "+cite(c))
+				tool("CAP-001", "/annotations/readOnlyHint", "readOnlyHint: true, but "+cite(c))
 				if r.has(model.KindCodeExec) {
 					out[len(out)-1].Severity = model.SevCritical
 				}
@@ -42,27 +43,27 @@ func capabilityFindings(s *model.Server, rs []*result) []model.Finding {
 		}
 		if isFalse(r.hints.Destructive) {
 			if c := r.contradiction(func(c cand) bool { return hasAnyKind(c.kinds, model.KindDestructive) }); c != nil {
-				tool("CAP-002", el+"/annotations/destructiveHint", "destructiveHint: false, but "+cite(c))
+				tool("CAP-002", "/annotations/destructiveHint", "destructiveHint: false, but "+cite(c))
 			}
 		}
 		if isFalse(r.hints.OpenWorld) {
 			if c := r.contradiction(func(c cand) bool { return hasAnyKind(c.kinds, model.KindEgress) }); c != nil {
-				tool("CAP-003", el+"/annotations/openWorldHint", "openWorldHint: false, but "+cite(c))
+				tool("CAP-003", "/annotations/openWorldHint", "openWorldHint: false, but "+cite(c))
 			}
 		}
 		if r.has(model.KindCodeExec) {
 			if c := r.contradiction(func(c cand) bool { return hasAnyKind(c.kinds, model.KindCodeExec) }); c != nil {
-				tool("CAP-007", el, cite(c))
+				tool("CAP-007", "", cite(c))
 			}
 		}
 		if r.Router {
-			tool("CAP-006", el+"/inputSchema", excerpt(r.routerWhy, 300))
+			tool("CAP-006", "/inputSchema", excerpt(r.routerWhy, 300))
 		}
 		if r.implausible != "" {
-			tool("CAP-013", el+"/annotations", excerpt(r.implausible, 300))
+			tool("CAP-013", "/annotations", excerpt(r.implausible, 300))
 		}
 		if r.walkFail != "" {
-			tool("CAP-008", el+"/inputSchema", excerpt(r.walkFail+" at "+r.walkPtr, 400))
+			tool("CAP-008", "/inputSchema", excerpt(r.walkFail+" at "+r.walkPtr, 400))
 		}
 		switch r.hints.count() {
 		case 0:
@@ -103,7 +104,7 @@ func (r *result) contradiction(pred func(cand) bool) *cand {
 		if c.signal == sigAnnotation || c.signal == sigRule || !pred(*c) {
 			continue
 		}
-		if best == nil || c.tier > best.tier || c.tier == best.tier && tbl().sigRank[c.signal] < tbl().sigRank[best.signal] {
+		if best == nil || c.tier > best.tier || c.tier == best.tier && sigRank(c.signal) < sigRank(best.signal) {
 			best = c
 		}
 	}

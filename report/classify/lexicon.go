@@ -30,10 +30,19 @@ const (
 
 // lexicon is the compiled word index, built-ins plus a rules file.
 type lexicon struct {
-	words  map[string]map[string]bool // category -> word set
-	extra  []Category                 // user categories, in file order
-	byWord map[string][]int           // word -> indexes into extra
+	// cats maps every word to the categories it is in, one bit per
+	// category (catBits), so a word and its stems are looked up once for
+	// all categories.
+	cats   map[string]catSet
+	bits   map[string]catSet // category name -> its bit
+	extra  []Category        // user categories, in file order
+	byWord map[string][]int  // word -> indexes into extra
+	// verbBits[k] is the bit of tbl().verbCats[k].
+	verbBits []catSet
 }
+
+// catSet is a set of categories, one bit each.
+type catSet uint64
 
 // defaultLexicon is the built-in lexicon, built once on first use.
 var defaultLexicon = sync.OnceValue(func() *lexicon { return buildLexicon(nil) })
@@ -48,12 +57,19 @@ func newLexicon(o *Options) *lexicon {
 }
 
 func buildLexicon(o *Options) *lexicon {
-	lx := &lexicon{words: map[string]map[string]bool{}, byWord: map[string][]int{}}
-	for c, ws := range tbl().builtinWords {
-		lx.words[c] = map[string]bool{}
-		for _, w := range ws {
-			lx.words[c][w] = true
+	lx := &lexicon{cats: map[string]catSet{}, bits: map[string]catSet{}, byWord: map[string][]int{}}
+	names := make([]string, 0, len(tbl().builtinWords))
+	for c := range tbl().builtinWords {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	for _, c := range names {
+		for _, w := range tbl().builtinWords[c] {
+			lx.cats[w] |= lx.bit(c)
 		}
+	}
+	for _, c := range tbl().verbCats {
+		lx.verbBits = append(lx.verbBits, lx.bit(c))
 	}
 	if o == nil {
 		return lx
@@ -64,12 +80,10 @@ func buildLexicon(o *Options) *lexicon {
 	}
 	sort.Strings(cats)
 	for _, c := range cats {
-		if lx.words[c] == nil {
-			lx.words[c] = map[string]bool{}
-		}
+		b := lx.bit(c)
 		for _, w := range o.Keywords[c] {
 			for _, t := range Tokens(w) {
-				lx.words[c][t] = true
+				lx.cats[t] |= b
 			}
 		}
 	}
@@ -84,19 +98,55 @@ func buildLexicon(o *Options) *lexicon {
 	return lx
 }
 
+// bit returns category c's bit, assigning the next free one. Only the
+// built-in categories are ever asked about (policy accepts keywords for
+// them alone), so 64 bits are plenty; a category past them gets none and
+// is never matched, as it never was.
+func (lx *lexicon) bit(c string) catSet {
+	if b, ok := lx.bits[c]; ok {
+		return b
+	}
+	var b catSet
+	if n := len(lx.bits); n < 64 {
+		b = 1 << n
+	}
+	lx.bits[c] = b
+	return b
+}
+
 // has reports whether token t (or one of its base forms) is in category c,
 // returning the matching form.
 func (lx *lexicon) has(c, t string) (string, bool) {
-	set := lx.words[c]
-	if set[t] {
+	b := lx.bits[c]
+	if b == 0 {
+		return "", false
+	}
+	if lx.cats[t]&b != 0 {
 		return t, true // the word itself: no stems to build
 	}
-	for _, s := range stems(t)[1:] {
-		if set[s] {
-			return s, true
+	var f stemForms
+	f.of(t)
+	for i := range f.n {
+		if lx.formCats(&f, i)&b != 0 {
+			return f.form(i), true
 		}
 	}
 	return "", false
+}
+
+// formCats is the category set of base form i of f, looked up without
+// building the form's string.
+func (lx *lexicon) formCats(f *stemForms, i int) catSet {
+	if f.suffix[i] == 0 {
+		return lx.cats[f.base[i]]
+	}
+	var buf [64]byte
+	if len(f.base[i]) < len(buf) {
+		n := copy(buf[:], f.base[i])
+		buf[n] = f.suffix[i]
+		return lx.cats[string(buf[:n+1])] // no allocation for a lookup
+	}
+	return lx.cats[f.form(i)]
 }
 
 // verbOf returns the category of t among verb categories, or "".
@@ -106,14 +156,40 @@ func (lx *lexicon) verbOf(t string) (string, string) {
 
 // verbAt is verbOf for a word that may (object) or may not have an object
 // after it: noun-verbs count only in base form with an object.
+//
+// It is has over tbl().verbCats in order, with every form of t looked up
+// once for all of them.
 func (lx *lexicon) verbAt(t string, object bool) (string, string) {
 	if tbl().nounVerbs[t] && !object {
 		return "", ""
 	}
-	for _, c := range tbl().verbCats {
-		if w, ok := lx.has(c, t); ok {
-			if tbl().nounVerbs[w] && w != t {
-				continue // an inflected noun-verb ("messages") is a noun
+	own := lx.cats[t]
+	var f stemForms
+	f.of(t)
+	var fc [maxStemForms]catSet
+	all := own
+	for i := range f.n {
+		fc[i] = lx.formCats(&f, i)
+		all |= fc[i]
+	}
+	if all == 0 {
+		return "", ""
+	}
+	for k, c := range tbl().verbCats {
+		b := lx.verbBits[k]
+		if b == 0 || all&b == 0 {
+			continue
+		}
+		if own&b != 0 {
+			return c, t // the word itself: never an inflected noun-verb
+		}
+		for i := range f.n {
+			if fc[i]&b == 0 {
+				continue
+			}
+			w := f.form(i)
+			if tbl().nounVerbs[w] {
+				break // an inflected noun-verb ("messages") is a noun
 			}
 			return c, w
 		}

@@ -180,6 +180,12 @@ type phraseIndex struct {
 	all     []compiledPhrase
 	byFirst map[string][]int
 	prefix  []int // rules whose first slot has prefixes or is optional
+	// plainFirst[i]: rule i's first slot is neither optional nor
+	// repeated, so a word known to match it starts the rest of the match.
+	plainFirst []bool
+	// firstMin is the length of the shortest word in byFirst: a shorter
+	// word needs no lookup.
+	firstMin int
 }
 
 var phrases = sync.OnceValue(func() *phraseIndex {
@@ -189,6 +195,7 @@ var phrases = sync.OnceValue(func() *phraseIndex {
 		c := compiledPhrase{rule: &rules[i], slots: compilePattern(rules[i].pattern)}
 		ix.all = append(ix.all, c)
 		first := c.slots[0]
+		ix.plainFirst = append(ix.plainFirst, !first.opt && !first.star)
 		if first.opt || len(first.prefixes) > 0 {
 			ix.prefix = append(ix.prefix, i)
 		}
@@ -196,6 +203,7 @@ var phrases = sync.OnceValue(func() *phraseIndex {
 			ix.byFirst[w] = append(ix.byFirst[w], i)
 		}
 	}
+	ix.firstMin = minKeyLen(ix.byFirst)
 	return ix
 })
 
@@ -208,14 +216,27 @@ type phraseMatch struct {
 // findPhrases returns the first counted match of every rule in ws.
 func findPhrases(ws []string) []phraseMatch {
 	ix := phrases()
-	done := make([]bool, len(ix.all))
+	var doneBuf [64]bool // the table has fewer rules: no allocation
+	done := doneBuf[:0]
+	if len(ix.all) <= len(doneBuf) {
+		done = doneBuf[:len(ix.all)]
+	} else {
+		done = make([]bool, len(ix.all))
+	}
 	var out []phraseMatch
-	try := func(ri, i int) {
+	// try matches rule ri at word i; first says its first slot (neither
+	// optional nor repeated) is already known to match ws[i].
+	try := func(ri, i int, first bool) {
 		if done[ri] {
 			return
 		}
 		c := &ix.all[ri]
-		e := matchAt(c.slots, ws, i)
+		var e int
+		if first {
+			e = matchAt(c.slots[1:], ws, i+1) // what matchAt(c.slots, ws, i) does after slot 0 matched
+		} else {
+			e = matchAt(c.slots, ws, i)
+		}
 		if e <= i {
 			return
 		}
@@ -226,14 +247,37 @@ func findPhrases(ws []string) []phraseMatch {
 		out = append(out, phraseMatch{rule: c.rule, start: i, end: e})
 	}
 	for i, w := range ws {
-		for _, ri := range ix.byFirst[w] {
-			try(ri, i)
+		// One lookup: the rules whose first slot lists w exactly.
+		if len(w) >= ix.firstMin {
+			for _, ri := range ix.byFirst[w] {
+				try(ri, i, ix.plainFirst[ri])
+			}
 		}
 		for _, ri := range ix.prefix {
-			try(ri, i)
+			c := &ix.all[ri]
+			if s0 := &c.slots[0]; !s0.opt && !s0.star {
+				// A plain first slot: its exact words were tried above
+				// (byFirst), so only its prefixes are left to match.
+				if w == "" || !s0.first[w[0]] || !s0.prefixMatch(w) {
+					continue
+				}
+				try(ri, i, true)
+				continue
+			}
+			try(ri, i, false)
 		}
 	}
 	return out
+}
+
+// prefixMatch reports w starting with one of the slot's prefixes.
+func (s *slot) prefixMatch(w string) bool {
+	for _, p := range s.prefixes {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // negated reports a negation in the three words before i ("does not

@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -15,14 +14,35 @@ const maxProseWords = 400
 // splitting ("user-provided" -> user, provided). Reading words, not
 // regular expressions, is what lets the rules see a word's neighbours.
 func proseWords(s string) []string {
+	var buf [128]string
+	return proseWordsBuf(s, buf[:0], nil)
+}
+
+// proseWordsBuf is [proseWords] splitting into scratch (whose contents it
+// overwrites) and lower-casing into lower (nil: none); the result is one
+// allocation of exactly the words.
+func proseWordsBuf(s string, scratch []string, lower *[]byte) []string {
+	w := appendProseWords(scratch[:0], s, lower)
+	return append(make([]string, 0, len(w)), w...)
+}
+
+// appendProseWords appends the words of s to out; lower, when not nil,
+// is scratch for lower-casing, kept for the next call.
+func appendProseWords(out []string, s string, lower *[]byte) []string {
 	// Lower-case once; words are then substrings, not allocations.
 	if hasUpperOrCurly(s) {
-		s = strings.ReplaceAll(strings.ToLower(s), "’", "'")
+		var buf []byte
+		if lower != nil {
+			buf = *lower
+		}
+		s, buf = lowerProseBuf(s, buf)
+		if lower != nil {
+			*lower = buf
+		}
 	}
-	// One allocation: about one word per four bytes, grown rarely.
-	out := make([]string, 0, min(len(s)/4+4, maxProseWords))
+	base := len(out)
 	start := -1
-	for i := 0; i < len(s) && len(out) < maxProseWords; {
+	for i := 0; i < len(s) && len(out)-base < maxProseWords; {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
@@ -52,10 +72,49 @@ func proseWords(s string) []string {
 		}
 		i += n
 	}
-	if start >= 0 && len(out) < maxProseWords {
+	if start >= 0 && len(out)-base < maxProseWords {
 		out = append(out, s[start:])
 	}
 	return out
+}
+
+// lowerProse is strings.ReplaceAll(strings.ToLower(s), "’", "'") in one
+// pass: ASCII bytes lowered inline, other runes by unicode.ToLower (an
+// invalid byte becomes U+FFFD, as strings.Map writes it).
+func lowerProse(s string) string {
+	out, _ := lowerProseBuf(s, nil)
+	return out
+}
+
+// lowerProseBuf is [lowerProse] lowering into buf (scratch, returned
+// grown for the next call); only the result string is allocated.
+func lowerProseBuf(s string, buf []byte) (string, []byte) {
+	buf = buf[:0]
+	if cap(buf) < len(s) {
+		buf = make([]byte, 0, len(s)+len(s)/8)
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf = append(buf, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '’':
+			buf = append(buf, '\'')
+		case r == utf8.RuneError && n == 1:
+			buf = utf8.AppendRune(buf, utf8.RuneError)
+		default:
+			buf = utf8.AppendRune(buf, unicode.ToLower(r))
+		}
+		i += n
+	}
+	return string(buf), buf
 }
 
 // hasUpperOrCurly reports a byte that lower-casing or apostrophe folding

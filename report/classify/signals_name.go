@@ -104,7 +104,7 @@ func (t *tc) nameSignals() {
 			}
 		}
 	}
-	if word == "resolve" && hasWord(rest, set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts")) {
+	if word == "resolve" && hasWord(rest, tbl().resolveObjects) {
 		t.verbCat = CatWrite
 		t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"resolve\" closes a work item"})
 		return
@@ -187,16 +187,24 @@ func (t *tc) nameSignals() {
 		t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" changes state"})
 	case CatRead:
 		t.add(cand{tier: 0, effect: true, signal: sigName, ptr: p, detail: "\"" + word + "\" reads"})
-		others := append(append([]string(nil), toks[:t.verbIdx]...), rest...)
-		t.nounSignals(others, true)
+		t.nounSignals(toks[:t.verbIdx], true, rest...)
 	}
 }
 
 // nounSignals reads object nouns of a reading tool (or a verbless name):
 // private data makes it read_sensitive, third-party text ingests_untrusted.
-func (t *tc) nounSignals(toks []string, reading bool) {
+//
+// more are read after toks, as if joined to them (the words around a
+// verb, without building the joined list).
+func (t *tc) nounSignals(toks []string, reading bool, more ...string) {
 	doneS, doneU := false, false
-	for _, x := range toks {
+	for i := range len(toks) + len(more) {
+		x := ""
+		if i < len(toks) {
+			x = toks[i]
+		} else {
+			x = more[i-len(toks)]
+		}
 		if _, _, ex := t.excepted(x); ex {
 			continue
 		}

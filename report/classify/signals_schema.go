@@ -25,13 +25,11 @@ func (t *tc) schemaSignals() {
 		t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, signal: sigSchema, ptr: t.w.FailPtr, detail: "schema walk failed closed: " + t.w.Fail})
 	}
 	ps := t.w.Params
-	byParent := map[string][]*param{}
-	for i := range ps {
-		byParent[ps[i].Parent] = append(byParent[ps[i].Parent], &ps[i])
-	}
+	// sibling is the first parameter beside p (same parent, in walk order)
+	// with one of the names. Asked only of a few rare names, so a scan.
 	sibling := func(p *param, names map[string]bool) *param {
-		for _, q := range byParent[p.Parent] {
-			if q != p && (names[snake(q)] || names[q.lastTok()]) {
+		for i := range ps {
+			if q := &ps[i]; q != p && q.Parent == p.Parent && (names[snake(q)] || names[q.lastTok()]) {
 				return q
 			}
 		}
@@ -76,7 +74,7 @@ func (t *tc) schemaSignals() {
 		case p.stringy() && !p.Closed && (strings.HasSuffix(sn, "connection_string") || sn == "database_url" || strings.HasSuffix(sn, "connection_uri")):
 			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled connection string"})
 		case tbl().commTargets[sn] && (p.stringy() || p.is("array")) && !p.Closed && !underFilter(p):
-			if sn == "to" && sibling(p, map[string]bool{"from": true}) != nil && sibling(p, map[string]bool{"body": true, "message": true, "text": true, "subject": true, "content": true, "html": true}) == nil {
+			if sn == "to" && sibling(p, tbl().edgeFrom) != nil && sibling(p, tbl().messageBody) == nil {
 				break // a graph edge {from, to}, not a recipient
 			}
 			ch := "message"
@@ -104,7 +102,7 @@ func (t *tc) schemaSignals() {
 			} else {
 				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a caller-chosen path with no concurrency token: may overwrite"})
 			}
-		case p.open() && tbl().destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || hasWord(p.words(), tbl().fileWords) || sibling(p, map[string]bool{"source": true, "path": true, "from": true, "source_path": true}) != nil):
+		case p.open() && tbl().destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || hasWord(p.words(), tbl().fileWords) || sibling(p, tbl().sourceNames) != nil):
 			if guarded != "" {
 				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "destination path, guarded by " + guarded})
 			} else {
@@ -142,7 +140,7 @@ func (t *tc) operationEnum(p *param) {
 	best, bestVal, bestWord := -1, "", ""
 	var kinds []string
 	for _, v := range p.Enum {
-		toks := Tokens(v)
+		toks := t.names.get(v).toks
 		for i, w := range toks {
 			c, x := t.lx.verbOf(w)
 			if c == "" {

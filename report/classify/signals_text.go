@@ -202,9 +202,16 @@ func (t *tc) thirdParty() {
 	if t.mentions("comment", "comments", "post", "posts", "reply", "publish", "deploy", "deployment", "release") {
 		ch = "publish"
 	}
+	// The detail quotes the server's reason (sc.why), which counts the
+	// server's tools: it is written in after the cache ([result.whyEv]),
+	// so adding a sibling does not invalidate this tool's result.
 	t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: ch, signal: sigRule, ptr: "/name",
-		detail: "changes a record of an online service: " + t.sc.why})
+		detail: thirdPartyDetail, why: true})
 }
+
+// thirdPartyDetail begins the evidence of [tc.thirdParty]; the server's
+// reason follows it.
+const thirdPartyDetail = "changes a record of an online service: "
 
 // forceDestroys reports whether a force-like switch can destroy on this
 // tool: "recursive" on create-directory makes parents, "force" on a push,
@@ -244,7 +251,7 @@ func (t *tc) savesOutput() bool {
 	case "screenshot", "download", "export", "snapshot", "capture", "take", "save", "print", "render":
 		return true
 	}
-	return hasWord(t.toks, set("screenshot screenshots download export"))
+	return hasWord(t.toks, tbl().saveWords)
 }
 
 // nounName reads a name of nouns only ("vibe_inbox", "flight_index") whose

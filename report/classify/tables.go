@@ -35,7 +35,6 @@ type tables struct {
 	sensitiveSw      map[string]bool
 	opParams         map[string]bool
 	compounds        map[[2]string]string
-	sigRank          map[string]int
 	// leadSkip are the words before a description's main verb.
 	leadSkip map[string]bool
 	// negations cancel a verb phrase right after them.
@@ -60,10 +59,46 @@ type tables struct {
 	readObjects map[string]bool
 	// pageVerbs act on a page in a browser: they change its state.
 	pageVerbs map[string]bool
+	// Sibling names of the schema rules: an edge's "from" beside "to", a
+	// message body beside a recipient, a source beside a destination.
+	edgeFrom, messageBody, sourceNames map[string]bool
+	// resolveObjects: "resolve" one of these closes a work item.
+	resolveObjects map[string]bool
+	// saveWords: a name with one of these saves its result to a file.
+	saveWords map[string]bool
+	// reversibleDelete: deleting one of these only unlinks.
+	reversibleDelete map[string]bool
+	// placeWords folds remoteWords and services (placeRemote) and
+	// localWords (placeLocal) into one lookup per word.
+	placeWords map[string]uint8
+	// placeMin is the length of the shortest place word: a shorter word
+	// needs no lookup.
+	placeMin int
 }
+
+// Bits of tables.placeWords.
+const (
+	placeRemote uint8 = 1 << iota
+	placeLocal
+)
 
 // tbl returns the tables, building them once.
 var tbl = sync.OnceValue(func() *tables {
+	t := buildTables()
+	t.placeWords = map[string]uint8{}
+	for _, m := range []map[string]bool{t.remoteWords, t.services} {
+		for w := range m {
+			t.placeWords[w] |= placeRemote
+		}
+	}
+	for w := range t.localWords {
+		t.placeWords[w] |= placeLocal
+	}
+	t.placeMin = minKeyLen(t.placeWords)
+	return t
+})
+
+func buildTables() *tables {
 	return &tables{
 		queryLangs: set("sql cypher graphql sparql gremlin n1ql cql psql sqlite mysql postgres postgresql tsql plsql hql"),
 		fileWords:  set("file files directory directories folder folders filesystem path paths"),
@@ -84,9 +119,15 @@ var tbl = sync.OnceValue(func() *tables {
 		reversibleObjects: set("label labels tag tags reaction reactions assignee assignees reviewer reviewers member members participant participants collaborator " +
 			"collaborators watcher watchers subscriber subscribers favorite favorites favourite bookmark bookmarks star remote remotes staged stage index unstage " +
 			"filter filters from relation relations link links dependency dependencies blocker"),
-		nounFirst:   set("schedule review record change changes log order report plan process test maintenance status book mark"),
-		readObjects: set("report reports query search analysis scan check checks test tests benchmark benchmarks control controls detection detections card lint audit diagnostics diagnostic inspection evaluation"),
-		pageVerbs:   set("click type fill press drag drop select hover scroll tap swipe keypress dblclick check_box upload_file focus"),
+		nounFirst:        set("schedule review record change changes log order report plan process test maintenance status book mark"),
+		readObjects:      set("report reports query search analysis scan check checks test tests benchmark benchmarks control controls detection detections card lint audit diagnostics diagnostic inspection evaluation"),
+		pageVerbs:        set("click type fill press drag drop select hover scroll tap swipe keypress dblclick check_box upload_file focus"),
+		edgeFrom:         set("from"),
+		messageBody:      set("body message text subject content html"),
+		sourceNames:      set("source path from source_path"),
+		resolveObjects:   set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts"),
+		saveWords:        set("screenshot screenshots download export"),
+		reversibleDelete: set("remote remotes reaction reactions"),
 		leadSkip: set("this the a an tool function endpoint command method helper api mcp is are used that which will can " +
 			"lets let you allows allow enables enable helps for to use it simply quickly easily also please"),
 		negations:  set("not never nothing no without doesn't don't won't cannot can't isn't nor none neither doesnt dont wont"),
@@ -249,9 +290,19 @@ var tbl = sync.OnceValue(func() *tables {
 			{"go", "forward"}:     "go_forward",
 			{"roll", "back"}:      "rollback",
 		},
-		sigRank: map[string]int{sigSchema: 0, sigAnnotation: 1, sigName: 2, sigDescription: 3, sigRule: 4},
 	}
-})
+}
+
+// minKeyLen is the length of m's shortest key (0 for none).
+func minKeyLen[V any](m map[string]V) int {
+	n := -1
+	for k := range m {
+		if n < 0 || len(k) < n {
+			n = len(k)
+		}
+	}
+	return max(n, 0)
+}
 
 // set builds a word set from a space-separated list.
 func set(words string) map[string]bool {

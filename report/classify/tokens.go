@@ -51,7 +51,9 @@ func joinCompounds(ts []string) []string {
 	if len(ts) < 2 {
 		return ts
 	}
-	out := ts[:0:0]
+	// In place: ts is the caller's fresh slice, and the write index never
+	// passes the read index.
+	out := ts[:0]
 	for i := 0; i < len(ts); i++ {
 		if i+1 < len(ts) {
 			if c, ok := tbl().compounds[[2]string{ts[i], ts[i+1]}]; ok {
@@ -69,35 +71,71 @@ func joinCompounds(ts []string) []string {
 // ("deletes" -> delete, "created" -> create, "running" -> run), so a
 // lexicon of base verbs matches verb forms too.
 func stems(t string) []string {
+	var f stemForms
+	f.of(t)
 	out := []string{t}
-	add := func(s string) {
-		if len(s) >= 2 {
-			out = append(out, s)
-		}
+	for i := range f.n {
+		out = append(out, f.form(i))
 	}
+	return out
+}
+
+// maxStemForms bounds the base forms of one word.
+const maxStemForms = 3
+
+// stemForms are the base forms of a word ([stems] without the word), each
+// a prefix of the word plus at most one byte, so they are looked up
+// without building a string ([lexicon.formCats]).
+type stemForms struct {
+	n      int
+	base   [maxStemForms]string
+	suffix [maxStemForms]byte // 0: none
+}
+
+func (f *stemForms) add(base string, suffix byte) {
+	l := len(base)
+	if suffix != 0 {
+		l++
+	}
+	if l >= 2 {
+		f.base[f.n], f.suffix[f.n] = base, suffix
+		f.n++
+	}
+}
+
+// form is base form i as a string (allocating only for a suffixed one).
+func (f *stemForms) form(i int) string {
+	if f.suffix[i] == 0 {
+		return f.base[i]
+	}
+	return f.base[i] + string(rune(f.suffix[i]))
+}
+
+// of fills f with the base forms of t.
+func (f *stemForms) of(t string) {
+	f.n = 0
 	switch {
 	case strings.HasSuffix(t, "ies") && len(t) > 4:
-		add(t[:len(t)-3] + "y")
+		f.add(t[:len(t)-3], 'y')
 	case strings.HasSuffix(t, "es") && len(t) > 3:
-		add(t[:len(t)-2])
-		add(t[:len(t)-1])
+		f.add(t[:len(t)-2], 0)
+		f.add(t[:len(t)-1], 0)
 	case strings.HasSuffix(t, "s") && !strings.HasSuffix(t, "ss") && len(t) > 3:
-		add(t[:len(t)-1])
+		f.add(t[:len(t)-1], 0)
 	case strings.HasSuffix(t, "ed") && len(t) > 4:
-		add(t[:len(t)-2])
-		add(t[:len(t)-1])
+		f.add(t[:len(t)-2], 0)
+		f.add(t[:len(t)-1], 0)
 		if n := len(t) - 2; n >= 2 && t[n-1] == t[n-2] {
-			add(t[:n-1])
+			f.add(t[:n-1], 0)
 		}
 	case strings.HasSuffix(t, "ing") && len(t) > 5:
 		b := t[:len(t)-3]
-		add(b)
-		add(b + "e")
+		f.add(b, 0)
+		f.add(b, 'e')
 		if n := len(b); n >= 2 && b[n-1] == b[n-2] {
-			add(b[:n-1])
+			f.add(b[:n-1], 0)
 		}
 	}
-	return out
 }
 
 // asciiTokens is [Tokens] for an ASCII identifier without allocating a
@@ -115,6 +153,9 @@ func asciiTokens(s string) (out []string, ok bool) {
 					w = strings.ToLower(w)
 					break
 				}
+			}
+			if out == nil {
+				out = make([]string, 0, 4) // most names have at most four words
 			}
 			out = append(out, w)
 			start = -1

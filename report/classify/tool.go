@@ -1,6 +1,8 @@
 package classify
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,6 +35,9 @@ type cand struct {
 	// git_remote, message, email, publish, upload, third_party_record,
 	// browser, other.
 	channel string
+	// why marks the third-party claim, whose detail the server's reason
+	// completes outside the cached result ([result.whyEv]).
+	why bool
 }
 
 // hints are the behaviour annotations as declared; nil means absent (a
@@ -71,8 +76,11 @@ type result struct {
 	routerWhy string
 	// implausible explains hints that were not counted (CAP-013).
 	implausible string
-	// Channels name how data leaves (sorted), when the tool has egress.
-	Channels []string
+	// whyEv indexes the Evidence entries whose Detail is
+	// [thirdPartyDetail] awaiting the server's reason: the result is
+	// shared by every server whose tool has this definition and the same
+	// context flags, and each server's reason is its own.
+	whyEv []int
 }
 
 func (r *result) has(kind string) bool {
@@ -117,16 +125,42 @@ type tc struct {
 	// descLead indexes its main verb (-1 when none).
 	descWords []string
 	descLead  int
+	// names is the server's shared split of identifiers (nil: none).
+	names *nameCache
+	// sorted is scratch for finish's ordering of cands.
+	sorted []cand
 }
 
 func (t *tc) add(c cand) { t.cands = append(t.cands, c) }
 
 // classifyTool runs every signal over one raw tool definition.
 func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexicon, o *Options) *result {
-	t := &tc{server: s, sc: sc, lx: lx, o: o, verbIdx: -1}
+	var t *tc
+	var wk *walker
+	if sc != nil {
+		// The server's scratch: one tool at a time per server, so the
+		// working state and its buffers are reused, never shared.
+		t = &sc.work
+		cands, sorted := t.cands[:0], t.sorted[:0]
+		wk = &sc.walker
+		wk.lower = &sc.lower
+		*t = tc{cands: cands, sorted: sorted}
+	} else {
+		t = &tc{cands: make([]cand, 0, 8)}
+	}
+	t.server, t.sc, t.lx, t.o, t.verbIdx = s, sc, lx, o, -1
 	t.def = toolDef{Name: v.Name, Title: v.Title, Description: v.Description, Input: v.InputSchema}
 	t.h = hints{ReadOnly: v.Hints.ReadOnly, Destructive: v.Hints.Destructive, Idempotent: v.Hints.Idempotent, OpenWorld: v.Hints.OpenWorld}
-	t.toks = Tokens(t.def.Name)
+	var names *nameCache
+	if sc != nil {
+		names = &sc.names
+	}
+	t.names = names
+	if sc != nil && v.Index < len(sc.toks) {
+		t.toks = sc.toks[v.Index]
+	} else {
+		t.toks = Tokens(t.def.Name)
+	}
 	if sc != nil && v.Index < len(sc.words) {
 		t.descWords = sc.words[v.Index]
 	} else {
@@ -138,7 +172,7 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 			t.browser = true
 		}
 	}
-	t.w = walkSchema(t.def.Input, "/inputSchema", o)
+	t.w = walkSchema(t.def.Input, "/inputSchema", o, names, wk)
 
 	t.nameSignals() // first: schema rules read the name's verb
 	t.schemaSignals()
@@ -196,24 +230,25 @@ func (t *tc) hasKind(k string) bool {
 func (t *tc) finish() *result {
 	r := &result{Name: t.def.Name, hints: t.h, walkFail: t.w.Fail, walkPtr: t.w.FailPtr, desc: t.def.Description, implausible: t.implausible}
 	tier, eff := t.prelim()
-	kinds := map[string]bool{}
-	channels := map[string]bool{}
+	// A tool has a handful of kinds and channels: small slices, not maps.
+	var kindBuf, chanBuf [8]string
+	kinds, channels := strSet(kindBuf[:0]), strSet(chanBuf[:0])
 	for _, c := range t.cands {
 		for _, k := range c.kinds {
-			kinds[k] = true
+			kinds = kinds.add(k)
 		}
 		if c.channel != "" && hasAnyKind(c.kinds, model.KindEgress) {
-			channels[c.channel] = true
+			channels = channels.add(c.channel)
 		}
 	}
 	// Effect and kinds always agree: destructive or code execution is
 	// irreversible, egress at least external, a write at least write.
 	implied, because := -1, ""
-	for _, k := range []struct {
+	for _, k := range [...]struct {
 		kind string
 		tier int
 	}{{model.KindDestructive, 5}, {model.KindCodeExec, 5}, {model.KindEgress, 4}, {model.KindWrite, 3}} {
-		if kinds[k.kind] && k.tier > implied {
+		if kinds.has(k.kind) && k.tier > implied {
 			implied, because = k.tier, k.kind
 		}
 	}
@@ -221,56 +256,66 @@ func (t *tc) finish() *result {
 		t.add(cand{tier: implied, effect: true, signal: sigRule, ptr: "/kinds", detail: "effect raised to agree with kind " + because})
 		tier, eff = t.prelim()
 	}
-	if kinds[model.KindEgress] && len(channels) == 0 {
-		channels["other"] = true
+	if kinds.has(model.KindEgress) && len(channels) == 0 {
+		channels = channels.add("other")
 	}
 	r.Tier = tier
 	r.Effect = model.EffectUnknown
 	if eff >= 0 {
 		r.Effect = effectOfTier(eff)
 	}
-	r.Kinds = make([]string, 0, len(kinds))
-	for k := range kinds {
-		r.Kinds = append(r.Kinds, k)
-	}
+	r.Kinds = append(make([]string, 0, len(kinds)), kinds...)
 	sort.Strings(r.Kinds)
-	for c := range channels {
-		r.Channels = append(r.Channels, c)
-	}
-	sort.Strings(r.Channels)
 
 	// Order: highest tier first, then stronger signal, then pointer.
-	cs := append([]cand(nil), t.cands...)
-	sort.SliceStable(cs, func(i, j int) bool {
-		if cs[i].tier != cs[j].tier {
-			return cs[i].tier > cs[j].tier
+	t.sorted = append(t.sorted[:0], t.cands...)
+	cs := t.sorted
+	slices.SortStableFunc(cs, func(a, b cand) int {
+		if a.tier != b.tier {
+			return cmp.Compare(b.tier, a.tier)
 		}
-		if tbl().sigRank[cs[i].signal] != tbl().sigRank[cs[j].signal] {
-			return tbl().sigRank[cs[i].signal] < tbl().sigRank[cs[j].signal]
+		if ra, rb := sigRank(a.signal), sigRank(b.signal); ra != rb {
+			return cmp.Compare(ra, rb)
 		}
-		return cs[i].ptr < cs[j].ptr
+		return strings.Compare(a.ptr, b.ptr)
 	})
-	seenKind := map[string]int{}
+	// How often each kind was cited (a handful: a slice, not a map).
+	type kindCount struct {
+		kind string
+		n    int
+	}
+	var seenBuf [8]kindCount
+	seenKind := seenBuf[:0]
 	tierCited, effCited := 0, 0
+	r.Evidence = make([]model.Evidence, 0, len(cs)+1)
+	// Every entry's Sets is a window of one array, capped so an append
+	// to one never writes into the next.
+	all := make([]string, 0, 3*len(cs))
 	for _, c := range cs {
-		var sets []string
+		var buf [12]string
+		sets := buf[:0]
 		if c.tier == tier && tierCited < 3 {
-			sets = append(sets, "tier:"+tierName(tier))
+			sets = append(sets, tierLabels[tierIndexOf(tier)])
 			tierCited++
 		}
 		if c.effect && c.tier == eff && effCited < 3 {
-			sets = append(sets, "effect:"+r.Effect)
+			sets = append(sets, label("effect:", r.Effect))
 			effCited++
 		}
 		for _, k := range c.kinds {
-			if seenKind[k] < 2 {
-				sets = append(sets, "kind:"+k)
-				seenKind[k]++
+			i := slices.IndexFunc(seenKind, func(x kindCount) bool { return x.kind == k })
+			if i < 0 {
+				i = len(seenKind)
+				seenKind = append(seenKind, kindCount{kind: k})
+			}
+			if seenKind[i].n < 2 {
+				sets = append(sets, label("kind:", k))
+				seenKind[i].n++
 			}
 		}
-		if c.channel != "" && channels[c.channel] && hasAnyKind(c.kinds, model.KindEgress) {
-			sets = append(sets, "channel:"+c.channel)
-			delete(channels, c.channel) // cite each channel once
+		if c.channel != "" && channels.has(c.channel) && hasAnyKind(c.kinds, model.KindEgress) {
+			sets = append(sets, label("channel:", c.channel))
+			channels = channels.remove(c.channel) // cite each channel once
 		}
 		if c.signal == sigRule && strings.Contains(c.detail, "not counted") {
 			sets = append(sets, "exception") // a word an exception kept from counting
@@ -278,15 +323,110 @@ func (t *tc) finish() *result {
 		if len(sets) == 0 {
 			continue
 		}
+		if c.why {
+			r.whyEv = append(r.whyEv, len(r.Evidence))
+		}
 		// Pointers and details quote server text (property names, enum
 		// values): escape hidden characters once, here.
-		r.Evidence = append(r.Evidence, model.Evidence{Signal: c.signal, Pointer: excerpt(c.ptr, 300), Detail: excerpt(c.detail, 300), Sets: sets})
+		at := len(all)
+		all = append(all, sets...) // a reallocation leaves earlier windows intact
+		r.Evidence = append(r.Evidence, model.Evidence{Signal: c.signal, Pointer: excerpt(c.ptr, 300), Detail: excerpt(c.detail, 300), Sets: all[at:len(all):len(all)]})
 	}
-	if channels["other"] {
+	if channels.has("other") {
 		r.Evidence = append(r.Evidence, model.Evidence{Signal: sigRule, Pointer: "/kinds", Detail: "data leaves by a channel the definition does not name", Sets: []string{"channel:other"}})
 	}
-	r.cands = t.cands
+	// The result keeps its own copy: t.cands is the server's scratch.
+	r.cands = slices.Clone(t.cands)
 	return r
+}
+
+// strSet is a small set of strings kept in a slice (a tool's kinds or
+// channels: a handful, where a map costs more than a scan).
+type strSet []string
+
+func (s strSet) has(x string) bool { return slices.Contains(s, x) }
+
+func (s strSet) add(x string) strSet {
+	if s.has(x) {
+		return s
+	}
+	return append(s, x)
+}
+
+func (s strSet) remove(x string) strSet {
+	if i := slices.Index(s, x); i >= 0 {
+		return slices.Delete(s, i, i+1)
+	}
+	return s
+}
+
+// sigRank orders signals, strongest first.
+func sigRank(s string) int {
+	switch s {
+	case sigSchema:
+		return 0
+	case sigAnnotation:
+		return 1
+	case sigName:
+		return 2
+	case sigDescription:
+		return 3
+	case sigRule:
+		return 4
+	}
+	return 0 // as a map of the five gave for any other
+}
+
+// tierLabels are the evidence labels of the tiers, built once.
+var tierLabels = [...]string{"tier:R0", "tier:R1", "tier:R2", "tier:R3", "tier:R4", "tier:R5"}
+
+// tierIndexOf clamps a tier to the ladder, as tierName does.
+func tierIndexOf(i int) int { return max(0, min(i, len(tierNames)-1)) }
+
+// label is prefix+v for an evidence label, without allocating for the
+// values the classifier itself produces.
+func label(prefix, v string) string {
+	switch prefix + v {
+	case "effect:read":
+		return "effect:read"
+	case "effect:write":
+		return "effect:write"
+	case "effect:external":
+		return "effect:external"
+	case "effect:irreversible":
+		return "effect:irreversible"
+	case "kind:code_exec":
+		return "kind:code_exec"
+	case "kind:destructive":
+		return "kind:destructive"
+	case "kind:write":
+		return "kind:write"
+	case "kind:egress":
+		return "kind:egress"
+	case "kind:read_sensitive":
+		return "kind:read_sensitive"
+	case "kind:ingests_untrusted":
+		return "kind:ingests_untrusted"
+	case "channel:http":
+		return "channel:http"
+	case "channel:git_remote":
+		return "channel:git_remote"
+	case "channel:message":
+		return "channel:message"
+	case "channel:email":
+		return "channel:email"
+	case "channel:publish":
+		return "channel:publish"
+	case "channel:upload":
+		return "channel:upload"
+	case "channel:third_party_record":
+		return "channel:third_party_record"
+	case "channel:browser":
+		return "channel:browser"
+	case "channel:other":
+		return "channel:other"
+	}
+	return prefix + v
 }
 
 // excepted reports whether word w must not count for this tool, why, and

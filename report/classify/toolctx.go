@@ -110,7 +110,7 @@ func (t *tc) reversibleRemove(word string, rest []string) bool {
 	if t.reversibleWhat(rest) != "" {
 		// Deleting a label or tag deletes it everywhere; removing one
 		// from an item only unlinks it.
-		return word != "delete" || hasWord(rest, set("remote remotes reaction reactions"))
+		return word != "delete" || hasWord(rest, tbl().reversibleDelete)
 	}
 	// "Removes the file from the staging area", "unstages".
 	return t.mentions("unstage", "unstages", "staging") && word != "delete"

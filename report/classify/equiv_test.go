@@ -1,0 +1,57 @@
+package classify
+
+import (
+	"strings"
+	"testing"
+)
+
+// Fast paths of the classifier checked against the plain forms they
+// replace.
+
+// TestLowerProse: the one-pass lower-casing gives the bytes of the
+// two-step form it replaces, on ASCII, curly quotes, other scripts,
+// special folds and invalid UTF-8.
+func TestLowerProse(t *testing.T) {
+	for _, s := range []string{
+		"Returns THE File", "don’t DELETE", "ÀÉÎ ÕÜ straße", "\u212a Kelvin \u0130stanbul", "bad \xff\xfe bytes \xe2\x80",
+		"emoji 😀 and \uFFFD kept", "’’’", "ΑΒΓ Ωmega", "", "a’B’c",
+	} {
+		if got, want := lowerProse(s), strings.ReplaceAll(strings.ToLower(s), "’", "'"); got != want {
+			t.Errorf("lowerProse(%q) = %q, want %q", s, got, want)
+		}
+	}
+	// Deterministic noise: bytes drawn from ASCII, pieces of multi-byte
+	// runes and whole ones.
+	pieces := []string{"A", "z", " ", "'", "’", "\xe2", "\x80", "\x99", "É", "ß", "\u212a", "İ", "\xff", "Σ"}
+	x := uint32(1)
+	for n := 0; n < 2000; n++ {
+		var b strings.Builder
+		for range n % 40 {
+			x = x*1664525 + 1013904223
+			b.WriteString(pieces[x>>16%uint32(len(pieces))])
+		}
+		s := b.String()
+		if got, want := lowerProse(s), strings.ReplaceAll(strings.ToLower(s), "’", "'"); got != want {
+			t.Fatalf("lowerProse(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestIdentShapedKeepsDistinctive: the byte prefilter of cross-references
+// never refuses a distinctive name (only those are owned), and refuses
+// plain prose words.
+func TestIdentShapedKeepsDistinctive(t *testing.T) {
+	for _, w := range []string{"read_file", "getTinyImage", "browser-navigate", "fs.readFile", "créerFichier", "ÉtatGlobal", "abcdeF", "x_y_z1"} {
+		if !distinctive(w) {
+			t.Fatalf("%q is meant to be distinctive", w)
+		}
+		if !identShaped(w) {
+			t.Errorf("identShaped(%q) = false for a distinctive name", w)
+		}
+	}
+	for _, w := range []string{"returns", "Returns", "CONTENTS", "file123", "Database"} {
+		if distinctive(w) || identShaped(w) {
+			t.Errorf("%q: distinctive %t, identShaped %t; want both false", w, distinctive(w), identShaped(w))
+		}
+	}
+}
