@@ -57,6 +57,10 @@ type scratch struct {
 	fs      []uint32 // features
 	occs    [][]occ  // rule<<4|slot → occurrences in this string
 	touched []int32  // keys of occs in use, to reset them
+	// recording: every token signals reads is appended to probes (the
+	// words a run may look up in Scope.Tools; see toolMemo).
+	recording bool
+	probes    []string
 }
 
 func newScratch() *scratch { return &scratch{} }
@@ -73,6 +77,11 @@ func (x *scratch) add(k int32, o occ) {
 func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token, context) {
 	x.toks = tokenize(text, x.toks[:0])
 	toks := x.toks
+	if x.recording {
+		for i := range toks {
+			x.probes = append(x.probes, toks[i].s)
+		}
+	}
 	if len(x.occs) < len(m.rules)<<4 {
 		x.occs = make([][]occ, len(m.rules)<<4)
 	}
