@@ -19,8 +19,10 @@ type Shadow struct {
 	// Text is the normalised, lower-cased string.
 	Text string
 	// src[i] is the byte offset in the original of Text's byte i;
-	// src[len(Text)] is len(original).
-	src []int32
+	// src[len(Text)] is len(original). Nil for a plain ASCII string until
+	// Orig first needs it (ascii is then the original).
+	src   []int32
+	ascii string
 	// Hidden lists invisible or smuggling characters that were removed.
 	Hidden []HiddenRune
 	// Tagged is the ASCII text carried by Unicode tag characters, if any.
@@ -47,13 +49,23 @@ func (s *Shadow) Orig(i, j int) (int, int) {
 	if i > j {
 		i = j
 	}
-	a, b := int(s.src[i]), int(s.src[j])
+	src := s.offsets()
+	a, b := int(src[i]), int(src[j])
 	if j > i && b <= a {
 		// The span's last byte maps to the same source rune as its first
 		// (an expansion); take the end of that source rune.
-		b = int(s.src[j-1]) + 1
+		b = int(src[j-1]) + 1
 	}
 	return a, b
+}
+
+// offsets returns src, built on first use for a plain ASCII string.
+func (s *Shadow) offsets() []int32 {
+	if s.src == nil {
+		s.src = make([]int32, 0, len(s.Text)+1)
+		asciiShadow(s.ascii, &s.src)
+	}
+	return s.src
 }
 
 // item is one rune of the shadow under construction.
@@ -64,6 +76,16 @@ type item struct {
 
 // Normalize builds the shadow of s.
 func Normalize(s string) *Shadow {
+	if plainASCII(s) && !spacedStartASCII(s) {
+		// Nothing to decode, hide, fold or join: only whitespace and case
+		// change, straight from the bytes.
+		return &Shadow{Text: asciiShadow(s, nil), ascii: s}
+	}
+	return normalizeRunes(s)
+}
+
+// normalizeRunes is Normalize rune by rune, for any string.
+func normalizeRunes(s string) *Shadow {
 	sh := &Shadow{}
 	items := make([]item, 0, len(s))
 	var tagged strings.Builder
@@ -175,6 +197,96 @@ func (sh *Shadow) build(items []item, end int32) {
 	src = append(src, end)
 	sh.Text = b.String()
 	sh.src = src
+}
+
+// asciiShadow is build for a plain ASCII string that joinSpaced leaves
+// alone (each byte an item at its own offset), reading the bytes
+// directly. When src is not nil it also appends build's offsets to it.
+// A string that is already its own shadow is returned as is.
+func asciiShadow(s string, src *[]int32) string {
+	if src == nil && isOwnShadow(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if asciiSpace(c) {
+			nl := 0
+			j := k
+			for ; j < len(s) && asciiSpace(s[j]); j++ {
+				if s[j] == '\n' {
+					nl++
+				}
+			}
+			o := byte(' ')
+			if nl >= 2 || (nl == 1 && (j == len(s) || startsItem(rune(s[j])))) {
+				o = '\n'
+			}
+			b.WriteByte(o)
+			if src != nil {
+				*src = append(*src, int32(k))
+			}
+			k = j - 1
+			continue
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+		if src != nil {
+			*src = append(*src, int32(k))
+		}
+	}
+	if src != nil {
+		*src = append(*src, int32(len(s)))
+	}
+	return b.String()
+}
+
+// isOwnShadow reports a plain ASCII string that build would copy
+// unchanged: no upper-case letter, and every whitespace run a single
+// space, or a single line break where build keeps one.
+func isOwnShadow(s string) bool {
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if c >= 'A' && c <= 'Z' || c == '\t' || c == '\r' {
+			return false
+		}
+		if c != ' ' && c != '\n' {
+			continue
+		}
+		if k+1 < len(s) && asciiSpace(s[k+1]) {
+			return false
+		}
+		if c == '\n' && k+1 < len(s) && !startsItem(rune(s[k+1])) {
+			return false // build writes a space there
+		}
+	}
+	return true
+}
+
+// asciiSpace is unicode.IsSpace for the bytes of a plain ASCII string
+// (which holds no vertical tab or form feed: plainASCII hides them).
+func asciiSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+// spacedStartASCII is spacedStart over the bytes of a plain ASCII string.
+func spacedStartASCII(s string) bool {
+	letter := func(k int) bool {
+		c := s[k]
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	n := len(s)
+	for k := 0; k+2 < n; k++ {
+		sep := s[k+1]
+		if sep != ' ' && sep != '.' && sep != '-' && sep != '_' && sep != '*' {
+			continue
+		}
+		if letter(k) && letter(k+2) && (k == 0 || !letter(k-1)) && (k+3 >= n || !letter(k+3)) {
+			return true
+		}
+	}
+	return false
 }
 
 // invisible reports whether r is a character a reader cannot see, and

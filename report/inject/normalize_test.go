@@ -2,11 +2,13 @@ package inject
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 func TestNormalize(t *testing.T) {
@@ -65,11 +67,12 @@ func TestExcerptEscapes(t *testing.T) {
 
 // checkShadow asserts the span map is complete, monotonic and in bounds.
 func checkShadow(t *testing.T, in string, sh *Shadow) {
-	if len(sh.src) != len(sh.Text)+1 {
-		t.Fatalf("src len %d for text len %d", len(sh.src), len(sh.Text))
+	src := sh.offsets()
+	if len(src) != len(sh.Text)+1 {
+		t.Fatalf("src len %d for text len %d", len(src), len(sh.Text))
 	}
 	prev := int32(0)
-	for i, o := range sh.src {
+	for i, o := range src {
 		if o < prev || int(o) > len(in) {
 			t.Fatalf("src[%d]=%d out of order or bounds (len %d)", i, o, len(in))
 		}
@@ -95,6 +98,9 @@ func FuzzNormalize(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		sh := Normalize(s)
 		checkShadow(t, s, sh)
+		if want := normalizeRunes(s); sh.Text != want.Text || !slices.Equal(sh.offsets(), want.offsets()) {
+			t.Fatalf("Normalize(%q) = %q %v, rune path %q %v", s, sh.Text, sh.offsets(), want.Text, want.offsets())
+		}
 		_ = excerpt(s, 0, len(s))
 		raw, _ := json.Marshal(map[string]any{"name": "t", "description": s, "inputSchema": map[string]any{"type": "object", "properties": map[string]any{"p": map[string]any{"description": s}}}})
 		srv := &model.Server{Name: "f", Identity: "f", Tools: []json.RawMessage{raw}}
@@ -124,5 +130,33 @@ func TestPlainASCIIFastPath(t *testing.T) {
 		if plainASCII(s) {
 			t.Errorf("%q must take the rune loop", s)
 		}
+	}
+}
+
+// TestNormalizeASCIIPath: the plain ASCII path of Normalize gives the
+// shadow and the offsets the rune-by-rune path gives, on every string of
+// the corpus and on whitespace, case and list-item edge cases.
+func TestNormalizeASCIIPath(t *testing.T) {
+	texts := []string{"", " ", "\n", "a", "A", "a\n", "a \n", "a\n\nb", "a\n-b", "a\nB", "a\nb", "a\n1.", "x\t\ty", "x\r\ny",
+		"lower only", "two  spaces", "trailing ", " leading", "end\n", "Mixed Case\n\n- item\n+ next\n# head\n> q\n| t\n<x\n[y\n`z\n{a}\n(b)\nC",
+		"i g n o r e", "a.b.c d", "e.g. x", "snake_case_name", "line\n  indented", "tab\tsep"}
+	servers := loadCorpus(t)
+	for i := range servers {
+		for _, tx := range surface.New(&servers[i]).Texts {
+			texts = append(texts, tx.Value)
+		}
+	}
+	fast := 0
+	for _, s := range texts {
+		got, want := Normalize(s), normalizeRunes(s)
+		if got.src == nil {
+			fast++
+		}
+		if got.Text != want.Text || !slices.Equal(got.offsets(), want.offsets()) {
+			t.Fatalf("Normalize(%q) = %q %v, rune path %q %v", s, got.Text, got.offsets(), want.Text, want.offsets())
+		}
+	}
+	if fast < len(texts)/2 {
+		t.Errorf("only %d of %d strings took the plain ASCII path", fast, len(texts))
 	}
 }
