@@ -76,7 +76,7 @@ type item struct {
 
 // Normalize builds the shadow of s.
 func Normalize(s string) *Shadow {
-	if plainASCII(s) && !spacedStartASCII(s) {
+	if plainASCII(s) && !spacedRunASCII(s) {
 		// Nothing to decode, hide, fold or join: only whitespace and case
 		// change, straight from the bytes.
 		return &Shadow{Text: asciiShadow(s, nil), ascii: s}
@@ -270,24 +270,24 @@ func isOwnShadow(s string) bool {
 // (which holds no vertical tab or form feed: plainASCII hides them).
 func asciiSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
-// spacedStartASCII is spacedStart over the bytes of a plain ASCII string.
-func spacedStartASCII(s string) bool {
-	letter := func(k int) bool {
-		c := s[k]
-		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+// spacedRunASCII reports whether joinSpaced would join anything in a
+// plain ASCII string: three single letters separated by the same
+// separator (a run of two joins only right after a joined run, so the
+// first join always needs three).
+func spacedRunASCII(s string) bool {
+	single := func(k int) bool {
+		return k < len(s) && asciiLetter(s[k]) && (k == 0 || !asciiLetter(s[k-1])) && (k+1 >= len(s) || !asciiLetter(s[k+1]))
 	}
-	n := len(s)
-	for k := 0; k+2 < n; k++ {
+	for k := 0; k+4 < len(s); k++ {
 		sep := s[k+1]
-		if sep != ' ' && sep != '.' && sep != '-' && sep != '_' && sep != '*' {
-			continue
-		}
-		if letter(k) && letter(k+2) && (k == 0 || !letter(k-1)) && (k+3 >= n || !letter(k+3)) {
+		if (sep == ' ' || sep == '.' || sep == '-' || sep == '_' || sep == '*') && s[k+3] == sep && single(k) && single(k+2) && single(k+4) {
 			return true
 		}
 	}
 	return false
 }
+
+func asciiLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // invisible reports whether r is a character a reader cannot see, and
 // whether it is legitimate in context (emoji joiners and selectors).

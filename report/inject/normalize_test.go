@@ -139,7 +139,7 @@ func TestPlainASCIIFastPath(t *testing.T) {
 func TestNormalizeASCIIPath(t *testing.T) {
 	texts := []string{"", " ", "\n", "a", "A", "a\n", "a \n", "a\n\nb", "a\n-b", "a\nB", "a\nb", "a\n1.", "x\t\ty", "x\r\ny",
 		"lower only", "two  spaces", "trailing ", " leading", "end\n", "Mixed Case\n\n- item\n+ next\n# head\n> q\n| t\n<x\n[y\n`z\n{a}\n(b)\nC",
-		"i g n o r e", "a.b.c d", "e.g. x", "snake_case_name", "line\n  indented", "tab\tsep"}
+		"i g n o r e", "a.b.c d", "e.g. x", "a b", "a b c", "a_b_c", "ab c d e", "x a-b-c", "i g  n o", "a. b. c", "snake_case_name", "line\n  indented", "tab\tsep"}
 	servers := loadCorpus(t)
 	for i := range servers {
 		for _, tx := range surface.New(&servers[i]).Texts {
