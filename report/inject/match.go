@@ -57,6 +57,7 @@ type scratch struct {
 	fs      []uint32 // features
 	occs    [][]occ  // rule<<4|slot → occurrences in this string
 	touched []int32  // keys of occs in use, to reset them
+	found   []match  // walk's scratch
 	// recording: every token signals reads is appended to probes (the
 	// words a run may look up in Scope.Tools; see toolMemo).
 	recording bool
@@ -92,8 +93,8 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 	var cx context
 	for i := range toks {
 		w := toks[i].s
-		for _, rf := range m.exact[w] {
-			m.try(rf, toks, i, x)
+		if n := m.exact[w]; n != nil {
+			m.walk(n, toks, i, x)
 		}
 		if len(w) >= 3 {
 			for _, rf := range m.prefix[w[:3]] {
@@ -190,6 +191,58 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 		}
 	}
 	return out, toks, cx
+}
+
+// walk records every entry of the trie under n (the node of token i's
+// word) that matches from token i. Occurrences are added in the order of
+// their entries in the rule tables, as trying each entry in turn would:
+// chain takes the first occurrence that fits, so the order is part of
+// the result.
+func (m *matcher) walk(n *tnode, toks []token, i int, x *scratch) {
+	found := x.found[:0]
+	for _, rf := range n.refs {
+		found = append(found, match{rf, int32(i + 1)})
+	}
+	for k := i + 1; k < len(toks) && toks[k].sent == toks[i].sent && (n.pre != nil || n.next != nil); k++ {
+		w := toks[k].s
+		for _, p := range n.pre {
+			if strings.HasPrefix(w, p.word) {
+				found = append(found, match{p.rf, int32(k + 1)})
+			}
+		}
+		if n = n.next[w]; n == nil {
+			break
+		}
+		for _, rf := range n.refs {
+			found = append(found, match{rf, int32(k + 1)})
+		}
+	}
+	for a := 1; a < len(found); a++ {
+		for b := a; b > 0 && found[b].rf.before(found[b-1].rf); b-- {
+			found[b], found[b-1] = found[b-1], found[b]
+		}
+	}
+	for _, f := range found {
+		x.add(f.rf.rule<<4|f.rf.slot, occ{int32(i), f.end})
+	}
+	x.found = found
+}
+
+// match is an entry that matched, and the token after it.
+type match struct {
+	rf  ref
+	end int32
+}
+
+// before orders refs as the rule tables list their entries.
+func (r ref) before(o ref) bool {
+	if r.rule != o.rule {
+		return r.rule < o.rule
+	}
+	if r.slot != o.slot {
+		return r.slot < o.slot
+	}
+	return r.entry < o.entry
 }
 
 // try records entry rf at token i when it matches there.
