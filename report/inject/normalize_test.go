@@ -160,3 +160,32 @@ func TestNormalizeASCIIPath(t *testing.T) {
 		t.Errorf("only %d of %d strings took the plain ASCII path", fast, len(texts))
 	}
 }
+
+// TestByteSets: the constant byte sets of the encoded runs hold exactly
+// the bytes their alphabets name.
+func TestByteSets(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		set  *byteSet
+		in   func(byte) bool
+	}{
+		{"base64", &b64Bytes, isB64Byte},
+		{"hex", &hexBytes, isHexByte},
+		{"base32", &b32Bytes, func(c byte) bool { return c >= 'A' && c <= 'Z' || c >= '2' && c <= '7' }},
+		{"character codes", &codeBytes, func(c byte) bool { return c >= '0' && c <= '9' || c == ',' || c == ' ' }},
+	} {
+		for b := 0; b < 256; b++ {
+			if c.set.has(byte(b)) != c.in(byte(b)) {
+				t.Errorf("%s: byte %#x in set %v, want %v", c.name, b, c.set.has(byte(b)), c.in(byte(b)))
+			}
+		}
+	}
+}
+
+func isB64Byte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '_' || c == '-'
+}
+
+func isHexByte(c byte) bool {
+	return c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c >= '0' && c <= '9'
+}
