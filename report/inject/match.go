@@ -57,6 +57,7 @@ type scratch struct {
 	fs      []uint32 // features
 	occs    [][]occ  // rule<<4|slot → occurrences in this string
 	touched []int32  // keys of occs in use, to reset them
+	filled  []uint8  // per rule: its slots with an occurrence
 	found   []match  // walk's scratch
 	// recording: every token signals reads is appended to probes (the
 	// words a run may look up in Scope.Tools; see toolMemo).
@@ -66,10 +67,24 @@ type scratch struct {
 
 func newScratch() *scratch { return &scratch{} }
 
+// reset empties the occurrences of n rules.
+func (x *scratch) reset(n int) {
+	if len(x.occs) < n<<4 {
+		x.occs = make([][]occ, n<<4)
+		x.filled = make([]uint8, n)
+	}
+	for _, k := range x.touched {
+		x.occs[k] = x.occs[k][:0]
+		x.filled[k>>4] = 0
+	}
+	x.touched = x.touched[:0]
+}
+
 // add records an occurrence of slot key k.
 func (x *scratch) add(k int32, o occ) {
 	if len(x.occs[k]) == 0 {
 		x.touched = append(x.touched, k)
+		x.filled[k>>4]++
 	}
 	x.occs[k] = append(x.occs[k], o)
 }
@@ -83,13 +98,7 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 			x.probes = append(x.probes, toks[i].s)
 		}
 	}
-	if len(x.occs) < len(m.rules)<<4 {
-		x.occs = make([][]occ, len(m.rules)<<4)
-	}
-	for _, k := range x.touched {
-		x.occs[k] = x.occs[k][:0]
-	}
-	x.touched = x.touched[:0]
+	x.reset(len(m.rules))
 	var cx context
 	for i := range toks {
 		w := toks[i].s
@@ -123,12 +132,14 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 	var out []signal
 	for ri := range m.rules {
 		r := &m.rules[ri]
-		if len(r.slots) == 0 {
+		// A rule with no slot filled, or two or more empty, neither
+		// matches nor misses by one.
+		if x.filled[ri] == 0 || int(x.filled[ri])+1 < len(r.slots) {
 			continue
 		}
 		a, b, ok := m.chain(r, int32(ri), toks, x)
 		if !ok {
-			if r.Class != Support && len(r.slots) >= 2 && m.missing(int32(ri), len(r.slots), x) <= 1 && cx.near[r.Class] < 255 {
+			if r.Class != Support && len(r.slots) >= 2 && len(r.slots)-int(x.filled[ri]) <= 1 && cx.near[r.Class] < 255 {
 				cx.near[r.Class]++
 			}
 			continue
@@ -251,17 +262,6 @@ func (m *matcher) try(rf ref, toks []token, i int, x *scratch) {
 	if j, ok := e.matchAt(toks, i); ok {
 		x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(j)})
 	}
-}
-
-// missing counts the slots of rule ri with no occurrence in the string.
-func (m *matcher) missing(ri int32, n int, x *scratch) int {
-	k := 0
-	for s := 0; s < n; s++ {
-		if len(x.occs[ri<<4|int32(s)]) == 0 {
-			k++
-		}
-	}
-	return k
 }
 
 // chain finds the first run of r's slots in order, each within the gap

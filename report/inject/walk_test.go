@@ -54,15 +54,8 @@ func TestWalkMatchesEachEntry(t *testing.T) {
 	for _, s := range texts {
 		toks := tokenize(Normalize(s).Text, nil)
 		for i := range toks {
-			for _, x := range []*scratch{walked, tried} {
-				if len(x.occs) < len(m.rules)<<4 {
-					x.occs = make([][]occ, len(m.rules)<<4)
-				}
-				for _, k := range x.touched {
-					x.occs[k] = x.occs[k][:0]
-				}
-				x.touched = x.touched[:0]
-			}
+			walked.reset(len(m.rules))
+			tried.reset(len(m.rules))
 			if n := m.exact[toks[i].s]; n != nil {
 				m.walk(n, toks, i, walked)
 			}
