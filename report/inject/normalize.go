@@ -90,6 +90,7 @@ func normalizeRunes(s string) *Shadow {
 	items := make([]item, 0, len(s))
 	var tagged strings.Builder
 	var tmp [64]byte
+	var fold [8]rune
 	prev := rune(-1) // previous visible rune of the source, for emoji context
 	ascii := true    // no lookalike can occur: mapConfusables is a no-op
 	i := 0
@@ -130,7 +131,7 @@ func normalizeRunes(s string) *Shadow {
 		for len(out) > 0 {
 			q, k := utf8.DecodeRune(out)
 			out = out[k:]
-			for _, f := range foldLatin(q) {
+			for _, f := range foldLatin(fold[:0], q) {
 				if unicode.Is(unicode.Mn, f) && len(items) > 0 && isLatinLetter(items[len(items)-1].r) {
 					continue // stacked marks on Latin letters (zalgo)
 				}
@@ -323,42 +324,42 @@ func isLatinLetter(r rune) bool {
 }
 
 // foldLatin strips diacritics from Latin letters; other scripts keep
-// their marks (Cyrillic й, Japanese dakuten carry meaning).
-func foldLatin(r rune) []rune {
+// their marks (Cyrillic й, Japanese dakuten carry meaning). It appends the
+// result to dst (so the common case, no fold, allocates nothing).
+func foldLatin(dst []rune, r rune) []rune {
 	if r < 0xC0 || r > 0x24F {
-		return []rune{r}
+		return append(dst, r)
 	}
 	switch r {
 	case 'ß':
-		return []rune{'s', 's'}
+		return append(dst, 's', 's')
 	case 'æ':
-		return []rune{'a', 'e'}
+		return append(dst, 'a', 'e')
 	case 'Æ':
-		return []rune{'A', 'E'}
+		return append(dst, 'A', 'E')
 	case 'ø':
-		return []rune{'o'}
+		return append(dst, 'o')
 	case 'Ø':
-		return []rune{'O'}
+		return append(dst, 'O')
 	case 'ł':
-		return []rune{'l'}
+		return append(dst, 'l')
 	case 'Ł':
-		return []rune{'L'}
+		return append(dst, 'L')
 	case 'đ':
-		return []rune{'d'}
+		return append(dst, 'd')
 	case 'ı':
-		return []rune{'i'}
+		return append(dst, 'i')
 	}
-	d := norm.NFD.String(string(r))
-	out := make([]rune, 0, 1)
-	for _, q := range d {
+	n := len(dst)
+	for _, q := range norm.NFD.String(string(r)) {
 		if !unicode.Is(unicode.Mn, q) {
-			out = append(out, q)
+			dst = append(dst, q)
 		}
 	}
-	if len(out) == 0 {
-		return []rune{r}
+	if len(dst) == n {
+		return append(dst, r)
 	}
-	return out
+	return dst
 }
 
 // punct straightens quotes and dashes.

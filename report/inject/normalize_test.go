@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/assay-mcp/assay/report/model"
@@ -98,6 +99,9 @@ func FuzzNormalize(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		sh := Normalize(s)
 		checkShadow(t, s, sh)
+		if a, b := padding(s), paddingRunes(s); a != b {
+			t.Fatalf("padding(%q) = %d, rune by rune %d", s, a, b)
+		}
 		if want := normalizeRunes(s); sh.Text != want.Text || !slices.Equal(sh.offsets(), want.offsets()) {
 			t.Fatalf("Normalize(%q) = %q %v, rune path %q %v", s, sh.Text, sh.offsets(), want.Text, want.offsets())
 		}
@@ -139,6 +143,7 @@ func TestPlainASCIIFastPath(t *testing.T) {
 func TestNormalizeASCIIPath(t *testing.T) {
 	texts := []string{"", " ", "\n", "a", "A", "a\n", "a \n", "a\n\nb", "a\n-b", "a\nB", "a\nb", "a\n1.", "x\t\ty", "x\r\ny",
 		"lower only", "two  spaces", "trailing ", " leading", "end\n", "Mixed Case\n\n- item\n+ next\n# head\n> q\n| t\n<x\n[y\n`z\n{a}\n(b)\nC",
+		strings.Repeat(" ", 64) + "x", strings.Repeat("\t\v\f\r\n ", 11) + "y", strings.Repeat("\u00a0\u3000\u2003\u0085\x85", 16) + "z", "a" + strings.Repeat(" ", 63) + "b", strings.Repeat(" ", 70), "\xff" + strings.Repeat(" ", 64) + "\xfe",
 		"i g n o r e", "a.b.c d", "e.g. x", "a b", "a b c", "a_b_c", "ab c d e", "x a-b-c", "i g  n o", "a. b. c", "snake_case_name", "line\n  indented", "tab\tsep"}
 	servers := loadCorpus(t)
 	for i := range servers {
@@ -154,6 +159,9 @@ func TestNormalizeASCIIPath(t *testing.T) {
 		}
 		if got.Text != want.Text || !slices.Equal(got.offsets(), want.offsets()) {
 			t.Fatalf("Normalize(%q) = %q %v, rune path %q %v", s, got.Text, got.offsets(), want.Text, want.offsets())
+		}
+		if a, b := padding(s), paddingRunes(s); a != b {
+			t.Fatalf("padding(%q) = %d, rune by rune %d", s, a, b)
 		}
 	}
 	if fast < len(texts)/2 {
@@ -188,4 +196,21 @@ func isB64Byte(c byte) bool {
 
 func isHexByte(c byte) bool {
 	return c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c >= '0' && c <= '9'
+}
+
+// paddingRunes is padding written rune by rune, the reference for its
+// byte loop.
+func paddingRunes(s string) int {
+	run := 0
+	for i, r := range s {
+		if unicode.IsSpace(r) || r == 0x3000 || r == 0x00A0 {
+			run++
+			continue
+		}
+		if run >= paddingRun {
+			return i
+		}
+		run = 0
+	}
+	return -1
 }
