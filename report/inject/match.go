@@ -394,14 +394,12 @@ func toolish(text string, toks []token, i int, sc *Scope) bool {
 	if sc != nil && sc.Tools[w] {
 		return true
 	}
-	if sc != nil && sc.Params[w] {
-		return false
-	}
+	var named bool
 	if u := strings.IndexByte(w, '_'); u > 0 && u < len(w)-1 {
-		return true
+		named = true
+	} else if i+1 < len(toks) && (toks[i+1].s == "tool" || toks[i+1].s == "function") && toks[i+1].sent == toks[i].sent {
+		named = len(w) > 2 && w != "this" && w != "the" && w != "that" && w != "any" && w != "other" && w != "each" && w != "every"
 	}
-	if i+1 < len(toks) && (toks[i+1].s == "tool" || toks[i+1].s == "function") && toks[i+1].sent == toks[i].sent {
-		return len(w) > 2 && w != "this" && w != "the" && w != "that" && w != "any" && w != "other" && w != "each" && w != "every"
-	}
-	return false
+	// A parameter's name is not a tool's (asked only when it matters).
+	return named && !(sc != nil && sc.Params[w])
 }
