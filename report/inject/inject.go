@@ -78,7 +78,9 @@ func ScanView(v *surface.Server, opts *Options, memo *cache.Memo) []model.Findin
 	for i := range v.Tools {
 		tools[strings.ToLower(v.Tools[i].Name)] = true
 	}
-	x := newScratch()
+	x := scratches.Get().(*scratch)
+	defer scratches.Put(x)
+	x.recording = false
 	var out []model.Finding
 	serverScope := &Scope{Tools: tools}
 	var tm *toolMemo

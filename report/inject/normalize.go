@@ -75,19 +75,29 @@ type item struct {
 }
 
 // Normalize builds the shadow of s.
-func Normalize(s string) *Shadow {
+func Normalize(s string) *Shadow { return normalize(s, nil) }
+
+// normalize is Normalize with a buffer for the rune path's items (nil:
+// allocate one).
+func normalize(s string, buf *[]item) *Shadow {
 	if plainASCII(s) && !spacedRunASCII(s) {
 		// Nothing to decode, hide, fold or join: only whitespace and case
 		// change, straight from the bytes.
 		return &Shadow{Text: asciiShadow(s, nil), ascii: s}
 	}
-	return normalizeRunes(s)
+	return normalizeRunes(s, buf)
 }
 
-// normalizeRunes is Normalize rune by rune, for any string.
-func normalizeRunes(s string) *Shadow {
+// normalizeRunes is Normalize rune by rune, for any string. The items are
+// built in *buf when buf is not nil, and the grown buffer left there.
+func normalizeRunes(s string, buf *[]item) *Shadow {
 	sh := &Shadow{}
-	items := make([]item, 0, len(s))
+	var items []item
+	if buf != nil && cap(*buf) >= len(s) {
+		items = (*buf)[:0]
+	} else {
+		items = make([]item, 0, len(s))
+	}
 	var tagged strings.Builder
 	var tmp [64]byte
 	var fold [8]rune
@@ -138,6 +148,9 @@ func normalizeRunes(s string) *Shadow {
 				items = append(items, item{punct(f), off})
 			}
 		}
+	}
+	if buf != nil {
+		*buf = items
 	}
 	sh.Tagged = tagged.String()
 	if !ascii {

@@ -102,7 +102,7 @@ func FuzzNormalize(f *testing.F) {
 		if a, b := padding(s), paddingRunes(s); a != b {
 			t.Fatalf("padding(%q) = %d, rune by rune %d", s, a, b)
 		}
-		if want := normalizeRunes(s); sh.Text != want.Text || !slices.Equal(sh.offsets(), want.offsets()) {
+		if want := normalizeRunes(s, nil); sh.Text != want.Text || !slices.Equal(sh.offsets(), want.offsets()) {
 			t.Fatalf("Normalize(%q) = %q %v, rune path %q %v", s, sh.Text, sh.offsets(), want.Text, want.offsets())
 		}
 		_ = excerpt(s, 0, len(s))
@@ -153,7 +153,7 @@ func TestNormalizeASCIIPath(t *testing.T) {
 	}
 	fast := 0
 	for _, s := range texts {
-		got, want := Normalize(s), normalizeRunes(s)
+		got, want := Normalize(s), normalizeRunes(s, nil)
 		if got.src == nil {
 			fast++
 		}
