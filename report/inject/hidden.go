@@ -75,6 +75,9 @@ const paddingRun = 64
 // paddingRun blank characters (any Unicode space: NBSP and ideographic
 // spaces pad as well as ASCII ones), or -1.
 func padding(s string) int {
+	if len(s) <= paddingRun {
+		return -1 // a blank is at least a byte: no room for the run and text after it
+	}
 	run := 0
 	for i := 0; i < len(s); {
 		c := s[i]

@@ -109,11 +109,11 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 	var cx context
 	for i := range toks {
 		w := toks[i].s
-		if n := m.exact[w]; n != nil {
+		if n := m.trie(w); n != nil {
 			m.walk(n, toks, i, x)
 		}
 		if len(w) >= 3 {
-			for _, rf := range m.prefix[w[:3]] {
+			for _, rf := range m.prefix[key3(w)] {
 				m.try(rf, toks, i, x)
 			}
 		}
