@@ -82,7 +82,8 @@ func ScanView(v *surface.Server, opts *Options, memo *cache.Memo) []model.Findin
 	defer scratches.Put(x)
 	x.recording = false
 	var out []model.Finding
-	serverScope := &Scope{Tools: tools}
+	names := nameBits(tools)
+	serverScope := &Scope{Tools: tools, names: names}
 	var tm *toolMemo
 	if memo != nil {
 		tm = &toolMemo{memo: memo, opts: cache.Digest(opts), identity: v.Src.Identity, name: v.Src.Name, tools: tools}
@@ -100,7 +101,7 @@ func ScanView(v *surface.Server, opts *Options, memo *cache.Memo) []model.Findin
 			x.probes = x.probes[:0]
 			x.recording = true
 		}
-		sc := &Scope{Self: strings.ToLower(t.Name), Tools: tools, Params: ParamsOf(v.ToolTexts(i))}
+		sc := &Scope{Self: strings.ToLower(t.Name), Tools: tools, Params: ParamsOf(v.ToolTexts(i)), names: names}
 		fs := scanTexts(v.ToolTexts(i), t.Name, server, sc, opts, x)
 		if tm != nil {
 			x.recording = false

@@ -16,6 +16,32 @@ type Scope struct {
 	// ("" for other strings); a signal that restates the parameter's own
 	// name (skip_consent: "whether to skip consent") describes it.
 	Param string
+	// names, when set, is the wordKey bitmap of Tools' names (ScanView
+	// builds it once per server): most words are no tool name, and the
+	// bitmap says so without hashing them into a map of every name.
+	names *[1 << 10]uint64
+}
+
+// isTool reports whether w is a tool name of the server.
+func (sc *Scope) isTool(w string) bool {
+	if sc.names != nil && w != "" {
+		if k := wordKey(w); sc.names[k>>6]&(1<<(k&63)) == 0 {
+			return false
+		}
+	}
+	return sc.Tools[w]
+}
+
+// nameBits is the wordKey bitmap of a set of names.
+func nameBits(names map[string]bool) *[1 << 10]uint64 {
+	b := new([1 << 10]uint64)
+	for n := range names {
+		if n != "" {
+			k := wordKey(n)
+			b[k>>6] |= 1 << (k & 63)
+		}
+	}
+	return b
 }
 
 // signal is one rule that fired in one string.
@@ -398,7 +424,7 @@ func sinkAt(text string, toks []token, i int) bool {
 // underscore, a name this server uses, or a word followed by "tool".
 func toolish(text string, toks []token, i int, sc *Scope) bool {
 	w := toks[i].s
-	if sc != nil && sc.Tools[w] {
+	if sc != nil && sc.isTool(w) {
 		return true
 	}
 	var named bool
