@@ -36,25 +36,87 @@ type ref struct{ rule, slot, entry int32 }
 // matcher is the generated index over every rule.
 type matcher struct {
 	rules    []crule
-	exact    map[string][]ref // first word → entries starting with it
-	prefix   map[string][]ref // first three bytes of a prefix word → entries
-	short    []ref            // prefix words shorter than three bytes
-	toolRefs []ref            // {tool} entries
-	sinkRefs []ref            // {sink} entries
-	selfRefs []ref            // {self} entries
-	patterns []int32          // rules with a Pattern
-	gate     gate             // their literal prefilter
+	exact    map[string]*tnode // first word → entries starting with it, as a trie
+	firsts   *[1 << 10]uint64  // bitmap of wordKey of exact's words: most tokens skip the map
+	prefix   map[uint32][]ref  // first three bytes of a prefix word (key3) → entries
+	short    []ref             // prefix words shorter than three bytes
+	toolRefs []ref             // {tool} entries
+	sinkRefs []ref             // {sink} entries
+	selfRefs []ref             // {self} entries
+	patterns []int32           // rules with a Pattern
+	gate     gate              // their literal prefilter
 	negators map[string]bool
 	discuss  *wordSet
 	quotes   *wordSet
 	third    *wordSet
 }
 
+// wordKey is a 16-bit summary of a non-empty word (first and last byte,
+// length) for the firsts bitmap.
+func wordKey(w string) uint32 {
+	return ((uint32(w[0])*31+uint32(w[len(w)-1]))*31 + uint32(len(w))) & (1<<16 - 1)
+}
+
+// trie returns the trie node of the entries starting with word w, or nil.
+func (m *matcher) trie(w string) *tnode {
+	if k := wordKey(w); m.firsts[k>>6]&(1<<(k&63)) == 0 {
+		return nil
+	}
+	return m.exact[w]
+}
+
+// key3 packs the first three bytes of w (len(w) ≥ 3) into a map key.
+func key3(w string) uint32 { return uint32(w[0])<<16 | uint32(w[1])<<8 | uint32(w[2]) }
+
+// tnode is one word of the trie of slot entries: the entries that end at
+// it, those whose last word is a prefix of the next token, and the words
+// that continue it. A walk from a token finds every entry starting there
+// in one pass over the following tokens instead of one pass per entry.
+type tnode struct {
+	refs []ref
+	pre  []tpre
+	next map[string]*tnode
+}
+
+// tpre is an entry whose last word is a prefix.
+type tpre struct {
+	word string
+	rf   ref
+}
+
+// insert adds entry e (not a one-word prefix) under ref rf.
+func (m *matcher) insert(e entry, rf ref) {
+	n := m.exact[e.words[0]]
+	if n == nil {
+		n = &tnode{}
+		m.exact[e.words[0]] = n
+		k := wordKey(e.words[0])
+		m.firsts[k>>6] |= 1 << (k & 63)
+	}
+	for k := 1; k < len(e.words); k++ {
+		w := e.words[k]
+		if k == len(e.words)-1 && e.prefix {
+			n.pre = append(n.pre, tpre{w, rf})
+			return
+		}
+		c := n.next[w]
+		if c == nil {
+			if n.next == nil {
+				n.next = map[string]*tnode{}
+			}
+			c = &tnode{}
+			n.next[w] = c
+		}
+		n = c
+	}
+	n.refs = append(n.refs, rf)
+}
+
 // theMatcher builds the matcher once, on first use.
 var theMatcher = sync.OnceValue(buildMatcher)
 
 func buildMatcher() *matcher {
-	m := &matcher{exact: map[string][]ref{}, prefix: map[string][]ref{}}
+	m := &matcher{exact: map[string]*tnode{}, firsts: new([1 << 10]uint64), prefix: map[uint32][]ref{}}
 	for _, table := range allRules() {
 		for i := range table {
 			r := &table[i]
@@ -82,9 +144,10 @@ func buildMatcher() *matcher {
 					case e.prefix && len(e.words) == 1 && len(e.words[0]) < 3:
 						m.short = append(m.short, rf)
 					case e.prefix && len(e.words) == 1:
-						m.prefix[e.words[0][:3]] = append(m.prefix[e.words[0][:3]], rf)
+						k := key3(e.words[0])
+						m.prefix[k] = append(m.prefix[k], rf)
 					default:
-						m.exact[e.words[0]] = append(m.exact[e.words[0]], rf)
+						m.insert(e, rf)
 					}
 					es = append(es, e)
 				}

@@ -39,7 +39,7 @@ func decodeAll(orig string) []decoded {
 	if len(orig) < 16 {
 		return nil
 	}
-	for _, m := range runs(orig, isB64Byte, 20, 16) {
+	for _, m := range runs(orig, &b64Bytes, 20, 16) {
 		run := strings.TrimRight(orig[m[0]:m[1]], "=")
 		if !mixedB64(run) || strings.Count(run, "/") > len(run)/8 {
 			continue // paths and URLs are not payloads
@@ -53,7 +53,7 @@ func decodeAll(orig string) []decoded {
 			}
 		}
 	}
-	hexRuns := runs(orig, isHexByte, 32, 16)
+	hexRuns := runs(orig, &hexBytes, 32, 16)
 	if strings.Contains(orig, `\x`) {
 		hexRuns = append(hexRuns, reHexRun.FindAllStringIndex(orig, 16)...)
 	}
@@ -92,24 +92,39 @@ func decodeAll(orig string) []decoded {
 	return out
 }
 
-// runs returns spans of at least min bytes for which ok holds, up to n.
-// A hand loop: these runs are searched in every string.
-func runs(s string, ok func(byte) bool, min, n int) [][]int {
+// byteSet is a set of bytes as a bitmap, written as constants so nothing
+// is built at start.
+type byteSet [4]uint64
+
+func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+// The byte sets of the encoded runs: base64 (both alphabets), hex,
+// base32 and decimal character codes; TestByteSets checks them.
+var (
+	b64Bytes  = byteSet{0x03ffa80000000000, 0x07fffffe87fffffe, 0, 0}
+	hexBytes  = byteSet{0x03ff000000000000, 0x0000007e0000007e, 0, 0}
+	b32Bytes  = byteSet{0x00fc000000000000, 0x0000000007fffffe, 0, 0}
+	codeBytes = byteSet{0x03ff100100000000, 0, 0, 0}
+)
+
+// runs returns spans of at least min bytes in set ok, up to n. A hand
+// loop: these runs are searched in every string.
+func runs(s string, ok *byteSet, min, n int) [][]int {
 	var out [][]int
 	for i := 0; i < len(s) && len(out) < n; {
-		if !ok(s[i]) {
+		if !ok.has(s[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && ok(s[j]) {
+		for j < len(s) && ok.has(s[j]) {
 			j++
 		}
 		k := j
 		for k < len(s) && s[k] == '=' && k-i < 4096 {
 			k++
 		}
-		if k < len(s) && k > j && ok(s[k]) {
+		if k < len(s) && k > j && ok.has(s[k]) {
 			k = j // "key=value": the '=' separates, it is not padding
 		}
 		if k-i >= min {
@@ -118,14 +133,6 @@ func runs(s string, ok func(byte) bool, min, n int) [][]int {
 		i = max(k, j+1)
 	}
 	return out
-}
-
-func isB64Byte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '_' || c == '-'
-}
-
-func isHexByte(c byte) bool {
-	return c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c >= '0' && c <= '9'
 }
 
 // mixedB64 requires upper, lower and digit or a long run: identifiers and
@@ -266,7 +273,7 @@ func longRun(s string, n int) bool {
 // base32Runs decodes runs of upper-case base32 of at least 24 characters.
 func base32Runs(orig string) []decoded {
 	var out []decoded
-	for _, m := range runs(orig, func(c byte) bool { return c >= 'A' && c <= 'Z' || c >= '2' && c <= '7' }, 24, 8) {
+	for _, m := range runs(orig, &b32Bytes, 24, 8) {
 		run := strings.TrimRight(orig[m[0]:m[1]], "=")
 		if b, err := base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(run); err == nil && isText(string(b)) {
 			out = append(out, decoded{"base32", m[0], m[1], string(b)})
@@ -282,7 +289,7 @@ func charCodes(orig string) []decoded {
 		return nil
 	}
 	var out []decoded
-	for _, m := range runs(orig, func(c byte) bool { return c >= '0' && c <= '9' || c == ',' || c == ' ' }, 24, 8) {
+	for _, m := range runs(orig, &codeBytes, 24, 8) {
 		var sb strings.Builder
 		for _, f := range strings.FieldsFunc(orig[m[0]:m[1]], func(r rune) bool { return r == ',' || r == ' ' }) {
 			v, err := strconv.Atoi(f)

@@ -13,11 +13,14 @@ import (
 // expression runs only when every one of its required terms (an OR-set of
 // literals) occurs.
 type gate struct {
-	terms [][][]int            // per pattern, per top-level alternative: its term ids
-	one   [256][]gateLit       // literals of one byte, by that byte
-	two   map[uint16][]gateLit // longer literals, by their first two bytes
-	pairs [1 << 10]uint64      // bitmap of the two-byte keys in two
-	n     int                  // term ids in use
+	terms [][][]int      // per pattern, per top-level alternative: its term ids
+	one   [256][]gateLit // literals of one byte, by that byte
+	// Longer literals by their first two bytes: two[pair[k]-1] lists
+	// those starting with the bytes k (pair[k] is 0 for none), so the
+	// scan over a string indexes an array at every byte.
+	pair *[1 << 16]uint16
+	two  [][]gateLit
+	n    int // term ids in use
 }
 
 type gateLit struct {
@@ -38,8 +41,8 @@ func (g *gate) addPattern(branches [][][]string) {
 }
 
 func (g *gate) addTerms(terms [][]string) []int {
-	if g.two == nil {
-		g.two = map[uint16][]gateLit{}
+	if g.pair == nil {
+		g.pair = new([1 << 16]uint16)
 	}
 	ids := []int{}
 	for _, t := range terms {
@@ -53,8 +56,11 @@ func (g *gate) addTerms(terms [][]string) []int {
 				g.one[a[0]] = append(g.one[a[0]], gateLit{a, id})
 			default:
 				k := uint16(a[0])<<8 | uint16(a[1])
-				g.two[k] = append(g.two[k], gateLit{a, id})
-				g.pairs[k>>6] |= 1 << (k & 63)
+				if g.pair[k] == 0 {
+					g.two = append(g.two, nil)
+					g.pair[k] = uint16(len(g.two))
+				}
+				g.two[g.pair[k]-1] = append(g.two[g.pair[k]-1], gateLit{a, id})
 			}
 		}
 	}
@@ -69,8 +75,11 @@ func (g *gate) open(t string, seen []bool) {
 		for _, l := range g.one[c] {
 			seen[l.term] = true
 		}
-		if k := uint16(c)<<8 | uint16(t[min(i+1, len(t)-1)]); i+1 < len(t) && g.pairs[k>>6]&(1<<(k&63)) != 0 {
-			for _, l := range g.two[k] {
+		if i+1 == len(t) || g.pair == nil {
+			continue
+		}
+		if p := g.pair[uint16(c)<<8|uint16(t[i+1])]; p != 0 {
+			for _, l := range g.two[p-1] {
 				if !seen[l.term] && strings.HasPrefix(t[i:], l.s) {
 					seen[l.term] = true
 				}

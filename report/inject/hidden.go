@@ -75,16 +75,31 @@ const paddingRun = 64
 // paddingRun blank characters (any Unicode space: NBSP and ideographic
 // spaces pad as well as ASCII ones), or -1.
 func padding(s string) int {
+	if len(s) <= paddingRun {
+		return -1 // a blank is at least a byte: no room for the run and text after it
+	}
 	run := 0
-	for i, r := range s {
-		if unicode.IsSpace(r) || r == 0x3000 || r == 0x00A0 {
+	for i := 0; i < len(s); {
+		c := s[i]
+		var blank bool
+		n := 1
+		if c < utf8.RuneSelf {
+			blank = c == ' ' || c >= '\t' && c <= '\r' // unicode.IsSpace below U+0080
+		} else {
+			var r rune
+			r, n = utf8.DecodeRuneInString(s[i:])
+			blank = unicode.IsSpace(r) || r == 0x3000 || r == 0x00A0
+		}
+		if blank {
 			run++
+			i += n
 			continue
 		}
 		if run >= paddingRun {
 			return i
 		}
 		run = 0
+		i += n
 	}
 	return -1
 }

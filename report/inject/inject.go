@@ -60,40 +60,52 @@ func ScanServer(s *model.Server, opts *Options) []model.Finding {
 }
 
 // ScanView returns the injection findings of one server, in a fixed order.
-// Each tool's result is memoised under its raw definition, the server's
-// identity and name, and the sorted tool names of the server (the only
-// fact about siblings a tool's judgement reads); see package cache.
+//
+// Each tool's result is memoised (see package cache) under its raw
+// definition, the options, the server's identity and name, and the one
+// fact about its siblings the judgement reads: which of the words it
+// looked up are tool names of this server. Every read of Scope.Tools is
+// a lookup of a token of a string the matcher tokenised for the tool (its
+// own strings and any payload decoded from them), so a run records those
+// tokens (its probes); see toolMemo. A sibling the tool's text never
+// mentions is in no key, so adding or removing it reuses the result.
 func ScanView(v *surface.Server, opts *Options, memo *cache.Memo) []model.Finding {
 	server := v.Src.Identity
 	if server == "" {
 		server = v.Src.Name
 	}
-	tools := map[string]bool{}
-	names := make([]string, 0, len(v.Tools))
+	tools := make(map[string]bool, len(v.Tools))
 	for i := range v.Tools {
-		n := strings.ToLower(v.Tools[i].Name)
-		tools[n] = true
-		names = append(names, n)
+		tools[strings.ToLower(v.Tools[i].Name)] = true
 	}
-	sort.Strings(names)
-	siblings := cache.Digest(names)
-	x := newScratch()
+	x := scratches.Get().(*scratch)
+	defer scratches.Put(x)
+	x.recording = false
 	var out []model.Finding
-	serverScope := &Scope{Tools: tools}
+	names := nameBits(tools)
+	serverScope := &Scope{Tools: tools, names: names}
+	var tm *toolMemo
+	if memo != nil {
+		tm = &toolMemo{memo: memo, opts: cache.Digest(opts), identity: v.Src.Identity, name: v.Src.Name, tools: tools}
+	}
 	for i := range v.Tools {
 		t := &v.Tools[i]
-		key := ""
-		if memo != nil {
-			key = cache.Key(catalog.Ruleset, "inject/tool", cache.Digest(opts), cache.Raw(t.Raw), v.Src.Identity, v.Src.Name, siblings)
-			if got, ok := memo.Get(key); ok {
-				out = append(out, got.([]model.Finding)...)
+		var k toolKey
+		if tm != nil {
+			var got []model.Finding
+			var ok bool
+			if k, got, ok = tm.get(t.Raw); ok {
+				out = append(out, got...)
 				continue
 			}
+			x.probes = x.probes[:0]
+			x.recording = true
 		}
-		sc := &Scope{Self: strings.ToLower(t.Name), Tools: tools, Params: ParamsOf(v.ToolTexts(i))}
+		sc := &Scope{Self: strings.ToLower(t.Name), Tools: tools, Params: ParamsOf(v.ToolTexts(i)), names: names}
 		fs := scanTexts(v.ToolTexts(i), t.Name, server, sc, opts, x)
-		if memo != nil {
-			memo.Put(key, append([]model.Finding(nil), fs...))
+		if tm != nil {
+			x.recording = false
+			tm.put(k, x.probes, append([]model.Finding(nil), fs...))
 		}
 		out = append(out, fs...)
 	}

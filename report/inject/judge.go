@@ -16,7 +16,7 @@ type verdict struct {
 // judge decides one string: hidden characters, then the signals and the
 // scorer, then any encoded payload decoded and judged again.
 func judge(orig, kind string, sc *Scope, x *scratch) []verdict {
-	sh := Normalize(orig)
+	sh := normalize(orig, &x.items)
 	var out []verdict
 	if v, ok := hiddenVerdict(orig, sh); ok {
 		out = append(out, v)
@@ -136,7 +136,7 @@ const maxDecodeDepth = 2
 // harmless decoded prose is not a finding.
 func encodedVerdict(orig string, sh *Shadow, sc *Scope, x *scratch, depth int) (verdict, bool) {
 	for _, d := range candidates(orig, sh, x.toks) {
-		sub := Normalize(d.text)
+		sub := normalize(d.text, &x.items)
 		sigs, _, _ := theMatcher().signals(sub.Text, sc, x)
 		var names []string
 		for _, g := range sigs {

@@ -2,6 +2,7 @@ package inject
 
 import (
 	"strings"
+	"sync"
 )
 
 // Scope is what a string's judgement may read about its server: the
@@ -15,6 +16,32 @@ type Scope struct {
 	// ("" for other strings); a signal that restates the parameter's own
 	// name (skip_consent: "whether to skip consent") describes it.
 	Param string
+	// names, when set, is the wordKey bitmap of Tools' names (ScanView
+	// builds it once per server): most words are no tool name, and the
+	// bitmap says so without hashing them into a map of every name.
+	names *[1 << 10]uint64
+}
+
+// isTool reports whether w is a tool name of the server.
+func (sc *Scope) isTool(w string) bool {
+	if sc.names != nil && w != "" {
+		if k := wordKey(w); sc.names[k>>6]&(1<<(k&63)) == 0 {
+			return false
+		}
+	}
+	return sc.Tools[w]
+}
+
+// nameBits is the wordKey bitmap of a set of names.
+func nameBits(names map[string]bool) *[1 << 10]uint64 {
+	b := new([1 << 10]uint64)
+	for n := range names {
+		if n != "" {
+			k := wordKey(n)
+			b[k>>6] |= 1 << (k & 63)
+		}
+	}
+	return b
 }
 
 // signal is one rule that fired in one string.
@@ -57,14 +84,40 @@ type scratch struct {
 	fs      []uint32 // features
 	occs    [][]occ  // rule<<4|slot → occurrences in this string
 	touched []int32  // keys of occs in use, to reset them
+	filled  []uint8  // per rule: its slots with an occurrence
+	found   []match  // walk's scratch
+	items   []item   // normalize's scratch
+	// recording: every token signals reads is appended to probes (the
+	// words a run may look up in Scope.Tools; see toolMemo).
+	recording bool
+	probes    []string
 }
 
 func newScratch() *scratch { return &scratch{} }
+
+// scratches keeps scratch space between scans: its occurrence table alone
+// is 1,500 slices, and a server of a hundred tools is scanned in well
+// under a millisecond.
+var scratches = sync.Pool{New: func() any { return newScratch() }}
+
+// reset empties the occurrences of n rules.
+func (x *scratch) reset(n int) {
+	if len(x.occs) < n<<4 {
+		x.occs = make([][]occ, n<<4)
+		x.filled = make([]uint8, n)
+	}
+	for _, k := range x.touched {
+		x.occs[k] = x.occs[k][:0]
+		x.filled[k>>4] = 0
+	}
+	x.touched = x.touched[:0]
+}
 
 // add records an occurrence of slot key k.
 func (x *scratch) add(k int32, o occ) {
 	if len(x.occs[k]) == 0 {
 		x.touched = append(x.touched, k)
+		x.filled[k>>4]++
 	}
 	x.occs[k] = append(x.occs[k], o)
 }
@@ -73,21 +126,20 @@ func (x *scratch) add(k int32, o occ) {
 func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token, context) {
 	x.toks = tokenize(text, x.toks[:0])
 	toks := x.toks
-	if len(x.occs) < len(m.rules)<<4 {
-		x.occs = make([][]occ, len(m.rules)<<4)
+	if x.recording {
+		for i := range toks {
+			x.probes = append(x.probes, toks[i].s)
+		}
 	}
-	for _, k := range x.touched {
-		x.occs[k] = x.occs[k][:0]
-	}
-	x.touched = x.touched[:0]
+	x.reset(len(m.rules))
 	var cx context
 	for i := range toks {
 		w := toks[i].s
-		for _, rf := range m.exact[w] {
-			m.try(rf, toks, i, x)
+		if n := m.trie(w); n != nil {
+			m.walk(n, toks, i, x)
 		}
 		if len(w) >= 3 {
-			for _, rf := range m.prefix[w[:3]] {
+			for _, rf := range m.prefix[key3(w)] {
 				m.try(rf, toks, i, x)
 			}
 		}
@@ -113,12 +165,14 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 	var out []signal
 	for ri := range m.rules {
 		r := &m.rules[ri]
-		if len(r.slots) == 0 {
+		// A rule with no slot filled, or two or more empty, neither
+		// matches nor misses by one.
+		if x.filled[ri] == 0 || int(x.filled[ri])+1 < len(r.slots) {
 			continue
 		}
 		a, b, ok := m.chain(r, int32(ri), toks, x)
 		if !ok {
-			if r.Class != Support && len(r.slots) >= 2 && m.missing(int32(ri), len(r.slots), x) <= 1 && cx.near[r.Class] < 255 {
+			if r.Class != Support && len(r.slots) >= 2 && len(r.slots)-int(x.filled[ri]) <= 1 && cx.near[r.Class] < 255 {
 				cx.near[r.Class]++
 			}
 			continue
@@ -183,23 +237,64 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 	return out, toks, cx
 }
 
+// walk records every entry of the trie under n (the node of token i's
+// word) that matches from token i. Occurrences are added in the order of
+// their entries in the rule tables, as trying each entry in turn would:
+// chain takes the first occurrence that fits, so the order is part of
+// the result.
+func (m *matcher) walk(n *tnode, toks []token, i int, x *scratch) {
+	found := x.found[:0]
+	for _, rf := range n.refs {
+		found = append(found, match{rf, int32(i + 1)})
+	}
+	for k := i + 1; k < len(toks) && toks[k].sent == toks[i].sent && (n.pre != nil || n.next != nil); k++ {
+		w := toks[k].s
+		for _, p := range n.pre {
+			if strings.HasPrefix(w, p.word) {
+				found = append(found, match{p.rf, int32(k + 1)})
+			}
+		}
+		if n = n.next[w]; n == nil {
+			break
+		}
+		for _, rf := range n.refs {
+			found = append(found, match{rf, int32(k + 1)})
+		}
+	}
+	for a := 1; a < len(found); a++ {
+		for b := a; b > 0 && found[b].rf.before(found[b-1].rf); b-- {
+			found[b], found[b-1] = found[b-1], found[b]
+		}
+	}
+	for _, f := range found {
+		x.add(f.rf.rule<<4|f.rf.slot, occ{int32(i), f.end})
+	}
+	x.found = found
+}
+
+// match is an entry that matched, and the token after it.
+type match struct {
+	rf  ref
+	end int32
+}
+
+// before orders refs as the rule tables list their entries.
+func (r ref) before(o ref) bool {
+	if r.rule != o.rule {
+		return r.rule < o.rule
+	}
+	if r.slot != o.slot {
+		return r.slot < o.slot
+	}
+	return r.entry < o.entry
+}
+
 // try records entry rf at token i when it matches there.
 func (m *matcher) try(rf ref, toks []token, i int, x *scratch) {
 	e := &m.rules[rf.rule].slots[rf.slot][rf.entry]
 	if j, ok := e.matchAt(toks, i); ok {
 		x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(j)})
 	}
-}
-
-// missing counts the slots of rule ri with no occurrence in the string.
-func (m *matcher) missing(ri int32, n int, x *scratch) int {
-	k := 0
-	for s := 0; s < n; s++ {
-		if len(x.occs[ri<<4|int32(s)]) == 0 {
-			k++
-		}
-	}
-	return k
 }
 
 // chain finds the first run of r's slots in order, each within the gap
@@ -329,17 +424,15 @@ func sinkAt(text string, toks []token, i int) bool {
 // underscore, a name this server uses, or a word followed by "tool".
 func toolish(text string, toks []token, i int, sc *Scope) bool {
 	w := toks[i].s
-	if sc != nil && sc.Tools[w] {
+	if sc != nil && sc.isTool(w) {
 		return true
 	}
-	if sc != nil && sc.Params[w] {
-		return false
-	}
+	var named bool
 	if u := strings.IndexByte(w, '_'); u > 0 && u < len(w)-1 {
-		return true
+		named = true
+	} else if i+1 < len(toks) && (toks[i+1].s == "tool" || toks[i+1].s == "function") && toks[i+1].sent == toks[i].sent {
+		named = len(w) > 2 && w != "this" && w != "the" && w != "that" && w != "any" && w != "other" && w != "each" && w != "every"
 	}
-	if i+1 < len(toks) && (toks[i+1].s == "tool" || toks[i+1].s == "function") && toks[i+1].sent == toks[i].sent {
-		return len(w) > 2 && w != "this" && w != "the" && w != "that" && w != "any" && w != "other" && w != "each" && w != "every"
-	}
-	return false
+	// A parameter's name is not a tool's (asked only when it matters).
+	return named && !(sc != nil && sc.Params[w])
 }

@@ -19,8 +19,10 @@ type Shadow struct {
 	// Text is the normalised, lower-cased string.
 	Text string
 	// src[i] is the byte offset in the original of Text's byte i;
-	// src[len(Text)] is len(original).
-	src []int32
+	// src[len(Text)] is len(original). Nil for a plain ASCII string until
+	// Orig first needs it (ascii is then the original).
+	src   []int32
+	ascii string
 	// Hidden lists invisible or smuggling characters that were removed.
 	Hidden []HiddenRune
 	// Tagged is the ASCII text carried by Unicode tag characters, if any.
@@ -47,13 +49,23 @@ func (s *Shadow) Orig(i, j int) (int, int) {
 	if i > j {
 		i = j
 	}
-	a, b := int(s.src[i]), int(s.src[j])
+	src := s.offsets()
+	a, b := int(src[i]), int(src[j])
 	if j > i && b <= a {
 		// The span's last byte maps to the same source rune as its first
 		// (an expansion); take the end of that source rune.
-		b = int(s.src[j-1]) + 1
+		b = int(src[j-1]) + 1
 	}
 	return a, b
+}
+
+// offsets returns src, built on first use for a plain ASCII string.
+func (s *Shadow) offsets() []int32 {
+	if s.src == nil {
+		s.src = make([]int32, 0, len(s.Text)+1)
+		asciiShadow(s.ascii, &s.src)
+	}
+	return s.src
 }
 
 // item is one rune of the shadow under construction.
@@ -63,11 +75,32 @@ type item struct {
 }
 
 // Normalize builds the shadow of s.
-func Normalize(s string) *Shadow {
+func Normalize(s string) *Shadow { return normalize(s, nil) }
+
+// normalize is Normalize with a buffer for the rune path's items (nil:
+// allocate one).
+func normalize(s string, buf *[]item) *Shadow {
+	if plainASCII(s) && !spacedRunASCII(s) {
+		// Nothing to decode, hide, fold or join: only whitespace and case
+		// change, straight from the bytes.
+		return &Shadow{Text: asciiShadow(s, nil), ascii: s}
+	}
+	return normalizeRunes(s, buf)
+}
+
+// normalizeRunes is Normalize rune by rune, for any string. The items are
+// built in *buf when buf is not nil, and the grown buffer left there.
+func normalizeRunes(s string, buf *[]item) *Shadow {
 	sh := &Shadow{}
-	items := make([]item, 0, len(s))
+	var items []item
+	if buf != nil && cap(*buf) >= len(s) {
+		items = (*buf)[:0]
+	} else {
+		items = make([]item, 0, len(s))
+	}
 	var tagged strings.Builder
 	var tmp [64]byte
+	var fold [8]rune
 	prev := rune(-1) // previous visible rune of the source, for emoji context
 	ascii := true    // no lookalike can occur: mapConfusables is a no-op
 	i := 0
@@ -108,13 +141,16 @@ func Normalize(s string) *Shadow {
 		for len(out) > 0 {
 			q, k := utf8.DecodeRune(out)
 			out = out[k:]
-			for _, f := range foldLatin(q) {
+			for _, f := range foldLatin(fold[:0], q) {
 				if unicode.Is(unicode.Mn, f) && len(items) > 0 && isLatinLetter(items[len(items)-1].r) {
 					continue // stacked marks on Latin letters (zalgo)
 				}
 				items = append(items, item{punct(f), off})
 			}
 		}
+	}
+	if buf != nil {
+		*buf = items
 	}
 	sh.Tagged = tagged.String()
 	if !ascii {
@@ -177,6 +213,96 @@ func (sh *Shadow) build(items []item, end int32) {
 	sh.src = src
 }
 
+// asciiShadow is build for a plain ASCII string that joinSpaced leaves
+// alone (each byte an item at its own offset), reading the bytes
+// directly. When src is not nil it also appends build's offsets to it.
+// A string that is already its own shadow is returned as is.
+func asciiShadow(s string, src *[]int32) string {
+	if src == nil && isOwnShadow(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if asciiSpace(c) {
+			nl := 0
+			j := k
+			for ; j < len(s) && asciiSpace(s[j]); j++ {
+				if s[j] == '\n' {
+					nl++
+				}
+			}
+			o := byte(' ')
+			if nl >= 2 || (nl == 1 && (j == len(s) || startsItem(rune(s[j])))) {
+				o = '\n'
+			}
+			b.WriteByte(o)
+			if src != nil {
+				*src = append(*src, int32(k))
+			}
+			k = j - 1
+			continue
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+		if src != nil {
+			*src = append(*src, int32(k))
+		}
+	}
+	if src != nil {
+		*src = append(*src, int32(len(s)))
+	}
+	return b.String()
+}
+
+// isOwnShadow reports a plain ASCII string that build would copy
+// unchanged: no upper-case letter, and every whitespace run a single
+// space, or a single line break where build keeps one.
+func isOwnShadow(s string) bool {
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if c >= 'A' && c <= 'Z' || c == '\t' || c == '\r' {
+			return false
+		}
+		if c != ' ' && c != '\n' {
+			continue
+		}
+		if k+1 < len(s) && asciiSpace(s[k+1]) {
+			return false
+		}
+		if c == '\n' && k+1 < len(s) && !startsItem(rune(s[k+1])) {
+			return false // build writes a space there
+		}
+	}
+	return true
+}
+
+// asciiSpace is unicode.IsSpace for the bytes of a plain ASCII string
+// (which holds no vertical tab or form feed: plainASCII hides them).
+func asciiSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+// spacedRunASCII reports whether joinSpaced would join anything in a
+// plain ASCII string: three single letters separated by the same
+// separator (a run of two joins only right after a joined run, so the
+// first join always needs three).
+func spacedRunASCII(s string) bool {
+	single := func(k int) bool {
+		return k < len(s) && asciiLetter(s[k]) && (k == 0 || !asciiLetter(s[k-1])) && (k+1 >= len(s) || !asciiLetter(s[k+1]))
+	}
+	for k := 0; k+4 < len(s); k++ {
+		sep := s[k+1]
+		if (sep == ' ' || sep == '.' || sep == '-' || sep == '_' || sep == '*') && s[k+3] == sep && single(k) && single(k+2) && single(k+4) {
+			return true
+		}
+	}
+	return false
+}
+
+func asciiLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
 // invisible reports whether r is a character a reader cannot see, and
 // whether it is legitimate in context (emoji joiners and selectors).
 func invisible(r, prev rune) (hidden, legit bool) {
@@ -211,42 +337,42 @@ func isLatinLetter(r rune) bool {
 }
 
 // foldLatin strips diacritics from Latin letters; other scripts keep
-// their marks (Cyrillic й, Japanese dakuten carry meaning).
-func foldLatin(r rune) []rune {
+// their marks (Cyrillic й, Japanese dakuten carry meaning). It appends the
+// result to dst (so the common case, no fold, allocates nothing).
+func foldLatin(dst []rune, r rune) []rune {
 	if r < 0xC0 || r > 0x24F {
-		return []rune{r}
+		return append(dst, r)
 	}
 	switch r {
 	case 'ß':
-		return []rune{'s', 's'}
+		return append(dst, 's', 's')
 	case 'æ':
-		return []rune{'a', 'e'}
+		return append(dst, 'a', 'e')
 	case 'Æ':
-		return []rune{'A', 'E'}
+		return append(dst, 'A', 'E')
 	case 'ø':
-		return []rune{'o'}
+		return append(dst, 'o')
 	case 'Ø':
-		return []rune{'O'}
+		return append(dst, 'O')
 	case 'ł':
-		return []rune{'l'}
+		return append(dst, 'l')
 	case 'Ł':
-		return []rune{'L'}
+		return append(dst, 'L')
 	case 'đ':
-		return []rune{'d'}
+		return append(dst, 'd')
 	case 'ı':
-		return []rune{'i'}
+		return append(dst, 'i')
 	}
-	d := norm.NFD.String(string(r))
-	out := make([]rune, 0, 1)
-	for _, q := range d {
+	n := len(dst)
+	for _, q := range norm.NFD.String(string(r)) {
 		if !unicode.Is(unicode.Mn, q) {
-			out = append(out, q)
+			dst = append(dst, q)
 		}
 	}
-	if len(out) == 0 {
-		return []rune{r}
+	if len(dst) == n {
+		return append(dst, r)
 	}
-	return out
+	return dst
 }
 
 // punct straightens quotes and dashes.

@@ -2,11 +2,14 @@ package inject
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 func TestNormalize(t *testing.T) {
@@ -65,11 +68,12 @@ func TestExcerptEscapes(t *testing.T) {
 
 // checkShadow asserts the span map is complete, monotonic and in bounds.
 func checkShadow(t *testing.T, in string, sh *Shadow) {
-	if len(sh.src) != len(sh.Text)+1 {
-		t.Fatalf("src len %d for text len %d", len(sh.src), len(sh.Text))
+	src := sh.offsets()
+	if len(src) != len(sh.Text)+1 {
+		t.Fatalf("src len %d for text len %d", len(src), len(sh.Text))
 	}
 	prev := int32(0)
-	for i, o := range sh.src {
+	for i, o := range src {
 		if o < prev || int(o) > len(in) {
 			t.Fatalf("src[%d]=%d out of order or bounds (len %d)", i, o, len(in))
 		}
@@ -95,6 +99,12 @@ func FuzzNormalize(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		sh := Normalize(s)
 		checkShadow(t, s, sh)
+		if a, b := padding(s), paddingRunes(s); a != b {
+			t.Fatalf("padding(%q) = %d, rune by rune %d", s, a, b)
+		}
+		if want := normalizeRunes(s, nil); sh.Text != want.Text || !slices.Equal(sh.offsets(), want.offsets()) {
+			t.Fatalf("Normalize(%q) = %q %v, rune path %q %v", s, sh.Text, sh.offsets(), want.Text, want.offsets())
+		}
 		_ = excerpt(s, 0, len(s))
 		raw, _ := json.Marshal(map[string]any{"name": "t", "description": s, "inputSchema": map[string]any{"type": "object", "properties": map[string]any{"p": map[string]any{"description": s}}}})
 		srv := &model.Server{Name: "f", Identity: "f", Tools: []json.RawMessage{raw}}
@@ -125,4 +135,82 @@ func TestPlainASCIIFastPath(t *testing.T) {
 			t.Errorf("%q must take the rune loop", s)
 		}
 	}
+}
+
+// TestNormalizeASCIIPath: the plain ASCII path of Normalize gives the
+// shadow and the offsets the rune-by-rune path gives, on every string of
+// the corpus and on whitespace, case and list-item edge cases.
+func TestNormalizeASCIIPath(t *testing.T) {
+	texts := []string{"", " ", "\n", "a", "A", "a\n", "a \n", "a\n\nb", "a\n-b", "a\nB", "a\nb", "a\n1.", "x\t\ty", "x\r\ny",
+		"lower only", "two  spaces", "trailing ", " leading", "end\n", "Mixed Case\n\n- item\n+ next\n# head\n> q\n| t\n<x\n[y\n`z\n{a}\n(b)\nC",
+		strings.Repeat(" ", 64) + "x", strings.Repeat("\t\v\f\r\n ", 11) + "y", strings.Repeat("\u00a0\u3000\u2003\u0085\x85", 16) + "z", "a" + strings.Repeat(" ", 63) + "b", strings.Repeat(" ", 70), "\xff" + strings.Repeat(" ", 64) + "\xfe",
+		"i g n o r e", "a.b.c d", "e.g. x", "a b", "a b c", "a_b_c", "ab c d e", "x a-b-c", "i g  n o", "a. b. c", "snake_case_name", "line\n  indented", "tab\tsep"}
+	servers := loadCorpus(t)
+	for i := range servers {
+		for _, tx := range surface.New(&servers[i]).Texts {
+			texts = append(texts, tx.Value)
+		}
+	}
+	fast := 0
+	for _, s := range texts {
+		got, want := Normalize(s), normalizeRunes(s, nil)
+		if got.src == nil {
+			fast++
+		}
+		if got.Text != want.Text || !slices.Equal(got.offsets(), want.offsets()) {
+			t.Fatalf("Normalize(%q) = %q %v, rune path %q %v", s, got.Text, got.offsets(), want.Text, want.offsets())
+		}
+		if a, b := padding(s), paddingRunes(s); a != b {
+			t.Fatalf("padding(%q) = %d, rune by rune %d", s, a, b)
+		}
+	}
+	if fast < len(texts)/2 {
+		t.Errorf("only %d of %d strings took the plain ASCII path", fast, len(texts))
+	}
+}
+
+// TestByteSets: the constant byte sets of the encoded runs hold exactly
+// the bytes their alphabets name.
+func TestByteSets(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		set  *byteSet
+		in   func(byte) bool
+	}{
+		{"base64", &b64Bytes, isB64Byte},
+		{"hex", &hexBytes, isHexByte},
+		{"base32", &b32Bytes, func(c byte) bool { return c >= 'A' && c <= 'Z' || c >= '2' && c <= '7' }},
+		{"character codes", &codeBytes, func(c byte) bool { return c >= '0' && c <= '9' || c == ',' || c == ' ' }},
+	} {
+		for b := 0; b < 256; b++ {
+			if c.set.has(byte(b)) != c.in(byte(b)) {
+				t.Errorf("%s: byte %#x in set %v, want %v", c.name, b, c.set.has(byte(b)), c.in(byte(b)))
+			}
+		}
+	}
+}
+
+func isB64Byte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '_' || c == '-'
+}
+
+func isHexByte(c byte) bool {
+	return c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c >= '0' && c <= '9'
+}
+
+// paddingRunes is padding written rune by rune, the reference for its
+// byte loop.
+func paddingRunes(s string) int {
+	run := 0
+	for i, r := range s {
+		if unicode.IsSpace(r) || r == 0x3000 || r == 0x00A0 {
+			run++
+			continue
+		}
+		if run >= paddingRun {
+			return i
+		}
+		run = 0
+	}
+	return -1
 }
