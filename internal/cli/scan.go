@@ -299,7 +299,7 @@ func collectBundleWith(ctx context.Context, e *env, sf *scanFlags, configs []str
 		if err != nil {
 			return nil, nil, err
 		}
-		sf.observed = append(sf.observed, baseline.Observe(inputName(p), data))
+		sf.observed = append(sf.observed, baseline.ObserveDecoded(inputName(p), data))
 		if in.Bundle == nil {
 			return nil, nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a findings file, not a surface; use 'assay report' or 'assay diff' for findings", p)}
 		}
