@@ -60,6 +60,11 @@ type level struct {
 // appendCanonical appends the canonical form of raw to dst.
 func appendCanonical(dst, raw []byte) ([]byte, error) {
 	w := writer{in: raw}
+	return w.canonical(dst)
+}
+
+// canonical appends the canonical form of w.in to dst.
+func (w *writer) canonical(dst []byte) ([]byte, error) {
 	w.space()
 	out, err := w.value(dst, 0)
 	if err != nil {

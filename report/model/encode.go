@@ -1,0 +1,587 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/assay-mcp/assay/report/canon"
+)
+
+// A findings document of 10,000 tools is about 28 MB of JSON, most of it
+// per-tool hash maps, and it is encoded twice per scan: once for its
+// document hash and once for the output. encoding/json walks it by
+// reflection and indents in a second pass over the bytes; this writer
+// emits the same bytes directly. It reproduces encoding/json's Encoder
+// with SetEscapeHTML(false) (and, indented, SetIndent("", "  ")) exactly:
+// field order and omitempty as tagged in the types, map keys sorted, nil
+// slices and maps as null, strings escaped the way encoding/json escapes
+// them (U+2028 and U+2029 too, invalid UTF-8 as \ufffd). The rare parts
+// (contexts, token summary, collection errors, config, advisories) are
+// handed to encoding/json itself. TestFindingsWriterMatchesStdlib compares
+// the two on analyses of the corpus and on generated documents.
+
+type jsonWriter struct {
+	b      []byte
+	indent bool
+	depth  int
+	// first is, per open object or array, whether nothing is in it yet.
+	first []bool
+	err   error
+
+	// canonical writes RFC 8785 JSON instead (canonicalJSON).
+	canonical bool
+	// omitHash is the member of the top-level hashes left out (canonical).
+	omitHash string
+	// members are the open objects' members so far; marks is, per open
+	// object or array, where its own members start in members (-1 for an
+	// array).
+	members []canonMember
+	marks   []int
+	scratch []byte
+}
+
+// canonMember is one member written into a canonical object: its name
+// and where it starts in the output (on its name, after any comma).
+type canonMember struct {
+	key        string
+	start, end int
+}
+
+// errNotCanonical sends a document the canonical writer does not take
+// (a member name that is not valid UTF-8, a duplicate name, a huge
+// number) to the reference path.
+var errNotCanonical = errors.New("model: document needs the reference canonicaliser")
+
+// AppendFindingsJSON appends f as encoding/json encodes it (HTML escaping
+// off; indented by two spaces when indent is set), without the Encoder's
+// trailing newline.
+func AppendFindingsJSON(dst []byte, f *Findings, indent bool) ([]byte, error) {
+	w := &jsonWriter{b: dst, indent: indent}
+	if f == nil {
+		return append(dst, "null"...), nil
+	}
+	w.findings(f)
+	return w.b, w.err
+}
+
+// AppendFindingsCanonical appends the RFC 8785 canonical JSON of f's
+// encoding (what canon.JSON makes of encoding/json's bytes), leaving out
+// the member omitHash of the top-level hashes (and hashes itself when
+// nothing else is in it), as the document hash requires. It never
+// re-encodes: members are written in encoding/json's order and each object
+// is put in canonical order as it closes. An error means the document
+// needs the reference path (encode, then canonicalise).
+func AppendFindingsCanonical(dst []byte, f *Findings, omitHash string) ([]byte, error) {
+	if f == nil {
+		return append(dst, "null"...), nil
+	}
+	w := &jsonWriter{b: dst, canonical: true, omitHash: omitHash}
+	w.findings(f)
+	return w.b, w.err
+}
+
+func (w *jsonWriter) fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+// appendStr writes a string value or member name in the document's form.
+func (w *jsonWriter) appendStr(s string) {
+	if w.canonical {
+		w.b = canon.AppendString(w.b, s)
+		return
+	}
+	w.b = appendJSONString(w.b, s)
+}
+
+func (w *jsonWriter) appendInt(v int) {
+	if w.canonical && (v >= 1e15 || v <= -1e15) {
+		// RFC 8785 writes large numbers as doubles; leave them to the
+		// reference path.
+		w.fail(errNotCanonical)
+	}
+	w.b = strconv.AppendInt(w.b, int64(v), 10)
+}
+
+func (w *jsonWriter) newline() {
+	w.b = append(w.b, '\n')
+	for i := 0; i < w.depth; i++ {
+		w.b = append(w.b, ' ', ' ')
+	}
+}
+
+func (w *jsonWriter) open(c byte) {
+	w.b = append(w.b, c)
+	w.depth++
+	w.first = append(w.first, true)
+	if w.canonical {
+		mark := -1
+		if c == '{' {
+			mark = len(w.members)
+		}
+		w.marks = append(w.marks, mark)
+	}
+}
+
+func (w *jsonWriter) close(c byte) {
+	w.depth--
+	empty := w.first[len(w.first)-1]
+	w.first = w.first[:len(w.first)-1]
+	if !empty && w.indent {
+		w.newline()
+	}
+	if w.canonical {
+		mark := w.marks[len(w.marks)-1]
+		w.marks = w.marks[:len(w.marks)-1]
+		if mark >= 0 {
+			w.sortMembers(w.members[mark:])
+			w.members = w.members[:mark]
+		}
+	}
+	w.b = append(w.b, c)
+}
+
+// sortMembers puts the members of the object just written (ms, in written
+// order, ending at the end of the output) in RFC 8785 order, in place.
+func (w *jsonWriter) sortMembers(ms []canonMember) {
+	if len(ms) < 2 {
+		return
+	}
+	for i := range ms {
+		if i+1 < len(ms) {
+			ms[i].end = ms[i+1].start - 1 // before the comma
+		} else {
+			ms[i].end = len(w.b)
+		}
+	}
+	sorted := true
+	for i := 1; i < len(ms) && sorted; i++ {
+		sorted = canon.LessKey(ms[i-1].key, ms[i].key)
+	}
+	if sorted {
+		return
+	}
+	slices.SortStableFunc(ms, func(a, b canonMember) int {
+		if canon.LessKey(a.key, b.key) {
+			return -1
+		}
+		if canon.LessKey(b.key, a.key) {
+			return 1
+		}
+		return 0
+	})
+	from := ms[0].start
+	for _, m := range ms {
+		from = min(from, m.start)
+	}
+	sc := w.scratch[:0]
+	for i, m := range ms {
+		if i > 0 {
+			if ms[i-1].key == m.key {
+				w.fail(errNotCanonical)
+			}
+			sc = append(sc, ',')
+		}
+		sc = append(sc, w.b[m.start:m.end]...)
+	}
+	copy(w.b[from:], sc)
+	w.scratch = sc[:0]
+}
+
+// elem starts the next element of the open array or member of the open
+// object.
+func (w *jsonWriter) elem() {
+	top := &w.first[len(w.first)-1]
+	if !*top {
+		w.b = append(w.b, ',')
+	}
+	*top = false
+	if w.indent {
+		w.newline()
+	}
+}
+
+func (w *jsonWriter) key(k string) {
+	w.elem()
+	if w.canonical {
+		if !utf8.ValidString(k) {
+			w.fail(errNotCanonical)
+		}
+		w.members = append(w.members, canonMember{key: k, start: len(w.b)})
+	}
+	w.appendStr(k)
+	w.b = append(w.b, ':')
+	if w.indent {
+		w.b = append(w.b, ' ')
+	}
+}
+
+func (w *jsonWriter) str(k, v string) {
+	w.key(k)
+	w.appendStr(v)
+}
+
+func (w *jsonWriter) strOmit(k, v string) {
+	if v != "" {
+		w.str(k, v)
+	}
+}
+
+func (w *jsonWriter) int(k string, v int) {
+	w.key(k)
+	w.appendInt(v)
+}
+
+func (w *jsonWriter) intOmit(k string, v int) {
+	if v != 0 {
+		w.int(k, v)
+	}
+}
+
+func (w *jsonWriter) boolOmit(k string, v bool) {
+	if v {
+		w.key(k)
+		w.b = append(w.b, "true"...)
+	}
+}
+
+func (w *jsonWriter) strings(k string, v []string) {
+	w.key(k)
+	if v == nil {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.open('[')
+	for _, s := range v {
+		w.elem()
+		w.appendStr(s)
+	}
+	w.close(']')
+}
+
+func (w *jsonWriter) stringsOmit(k string, v []string) {
+	if len(v) > 0 {
+		w.strings(k, v)
+	}
+}
+
+func (w *jsonWriter) stringMap(k string, m map[string]string) {
+	w.key(k)
+	if m == nil {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	keys := sortedKeys(m)
+	w.open('{')
+	for _, mk := range keys {
+		w.str(mk, m[mk])
+	}
+	w.close('}')
+}
+
+func (w *jsonWriter) intMap(k string, m map[string]int) {
+	w.key(k)
+	if m == nil {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	keys := sortedKeys(m)
+	w.open('{')
+	for _, mk := range keys {
+		w.int(mk, m[mk])
+	}
+	w.close('}')
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, strings.Compare)
+	return keys
+}
+
+// stdlib writes v through encoding/json (the rare parts), indented to the
+// current depth when the document is.
+func (w *jsonWriter) stdlib(k string, v any) {
+	w.key(k)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		if w.err == nil {
+			w.err = err
+		}
+		return
+	}
+	raw := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	if w.canonical {
+		var err error
+		if w.b, err = canon.AppendFast(w.b, raw); err != nil {
+			w.fail(errNotCanonical)
+		}
+		return
+	}
+	if !w.indent {
+		w.b = append(w.b, raw...)
+		return
+	}
+	var out bytes.Buffer
+	out.Grow(len(raw) * 2)
+	if err := json.Indent(&out, raw, strings.Repeat("  ", w.depth), "  "); err != nil {
+		if w.err == nil {
+			w.err = err
+		}
+		return
+	}
+	w.b = append(w.b, out.Bytes()...)
+}
+
+func (w *jsonWriter) findings(f *Findings) {
+	w.open('{')
+	w.str("kind", f.Kind)
+	w.key("generator")
+	w.open('{')
+	w.str("name", f.Generator.Name)
+	w.str("version", f.Generator.Version)
+	w.strOmit("ruleset", f.Generator.Ruleset)
+	w.close('}')
+	w.summary(&f.Summary)
+	if len(f.Contexts) > 0 {
+		w.stdlib("contexts", f.Contexts)
+	}
+	w.key("servers")
+	if f.Servers == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.open('[')
+		for i := range f.Servers {
+			w.elem()
+			w.server(&f.Servers[i])
+		}
+		w.close(']')
+	}
+	w.key("findings")
+	if f.Findings == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.open('[')
+		for i := range f.Findings {
+			w.elem()
+			w.finding(&f.Findings[i])
+		}
+		w.close(']')
+	}
+	if w.canonical && w.omitHash != "" {
+		if _, ok := f.Hashes[w.omitHash]; ok {
+			rest := make(map[string]string, len(f.Hashes))
+			for k, v := range f.Hashes {
+				if k != w.omitHash {
+					rest[k] = v
+				}
+			}
+			if len(rest) > 0 {
+				w.stringMap("hashes", rest)
+			}
+			w.close('}')
+			return
+		}
+	}
+	if len(f.Hashes) > 0 {
+		w.stringMap("hashes", f.Hashes)
+	}
+	w.close('}')
+}
+
+func (w *jsonWriter) summary(s *Summary) {
+	w.key("summary")
+	w.open('{')
+	w.int("servers", s.Servers)
+	w.int("tools", s.Tools)
+	w.int("findings", s.Findings)
+	w.intMap("bySeverity", s.BySeverity)
+	w.intMap("byCategory", s.ByCategory)
+	w.intMap("byEffect", s.ByEffect)
+	w.boolOmit("incomplete", s.Incomplete)
+	if s.Tokens != nil {
+		w.stdlib("tokens", s.Tokens)
+	}
+	w.close('}')
+}
+
+func (w *jsonWriter) server(s *ServerReport) {
+	w.open('{')
+	w.str("name", s.Name)
+	w.str("identity", s.Identity)
+	w.str("transport", s.Transport)
+	w.strOmit("endpoint", s.Endpoint)
+	w.str("source", s.Source)
+	w.strOmit("protocolVersion", s.ProtocolVersion)
+	w.strOmit("implementation", s.Implementation)
+	w.strOmit("version", s.Version)
+	w.strOmit("auth", s.Auth)
+	w.key("tools")
+	if s.Tools == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.open('[')
+		for i := range s.Tools {
+			w.elem()
+			w.tool(&s.Tools[i])
+		}
+		w.close(']')
+	}
+	w.intOmit("prompts", s.Prompts)
+	w.intOmit("resources", s.Resources)
+	w.intOmit("templates", s.Templates)
+	if t := s.Tokens; t != nil {
+		w.key("tokens")
+		w.open('{')
+		w.str("encoding", t.Encoding)
+		w.intMap("tools", t.Tools)
+		w.int("toolsSum", t.ToolsSum)
+		w.int("toolsList", t.ToolsList)
+		w.intOmit("instructions", t.Instructions)
+		w.intOmit("prompts", t.Prompts)
+		w.intOmit("resources", t.Resources)
+		w.intOmit("templates", t.Templates)
+		w.boolOmit("estimated", t.Estimated)
+		w.close('}')
+	}
+	if len(s.Hashes) > 0 {
+		w.stringMap("hashes", s.Hashes)
+	}
+	if len(s.Errors) > 0 {
+		w.stdlib("errors", s.Errors)
+	}
+	if s.Config != nil {
+		w.stdlib("config", s.Config)
+	}
+	w.close('}')
+}
+
+func (w *jsonWriter) tool(t *ToolReport) {
+	w.open('{')
+	w.str("name", t.Name)
+	w.strOmit("title", t.Title)
+	w.str("effect", t.Effect)
+	w.str("tier", t.Tier)
+	w.strings("kinds", t.Kinds)
+	w.boolOmit("router", t.Router)
+	w.int("tokens", t.Tokens)
+	if len(t.Evidence) > 0 {
+		w.key("evidence")
+		w.open('[')
+		for i := range t.Evidence {
+			e := &t.Evidence[i]
+			w.elem()
+			w.open('{')
+			w.str("signal", e.Signal)
+			w.strOmit("pointer", e.Pointer)
+			w.strOmit("detail", e.Detail)
+			w.stringsOmit("sets", e.Sets)
+			w.close('}')
+		}
+		w.close(']')
+	}
+	if o := t.Override; o != nil {
+		w.key("override")
+		w.open('{')
+		w.str("from", o.From)
+		w.str("to", o.To)
+		w.str("reason", o.Reason)
+		w.str("by", o.By)
+		w.close('}')
+	}
+	if len(t.Hashes) > 0 {
+		w.stringMap("hashes", t.Hashes)
+	}
+	w.close('}')
+}
+
+func (w *jsonWriter) finding(f *Finding) {
+	w.open('{')
+	w.str("id", f.ID)
+	w.str("category", f.Category)
+	w.str("severity", f.Severity)
+	w.str("title", f.Title)
+	w.strOmit("server", f.Server)
+	w.strOmit("tool", f.Tool)
+	w.strOmit("context", f.Context)
+	w.strOmit("element", f.Element)
+	w.strOmit("evidence", f.Evidence)
+	w.str("fingerprint", f.Fingerprint)
+	w.strOmit("remediation", f.Remediation)
+	w.strOmit("item", f.Item)
+	w.stringsOmit("tools", f.Tools)
+	w.strOmit("suppressed", f.Suppressed)
+	w.strOmit("file", f.File)
+	w.intOmit("line", f.Line)
+	if f.Advisory != nil {
+		w.stdlib("advisory", f.Advisory)
+	}
+	w.close('}')
+}
+
+// appendJSONString is encoding/json's string encoding with HTML escaping
+// off: '"', '\\' and control characters escaped (\b \f \n \r \t short,
+// others \u00xx), U+2028 and U+2029 escaped, invalid UTF-8 as \ufffd.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
