@@ -16,7 +16,11 @@ func toolHashesMemo(m *cache.Memo, t *surface.Tool) map[string]string {
 	if m == nil {
 		return hashes.ToolHashesOf(t)
 	}
-	key := cache.Key(catalog.Ruleset, "hashes/tool", "", cache.Raw(t.Raw))
+	digest := t.Digest
+	if digest == "" {
+		digest = cache.Raw(t.Raw)
+	}
+	key := cache.Key(catalog.Ruleset, "hashes/tool", "", digest)
 	if v, ok := m.Get(key); ok {
 		return v.(map[string]string)
 	}
