@@ -589,3 +589,41 @@ func AppendMembers(dst []byte, ms []RawMember) ([]byte, error) {
 	}
 	return appendMembers(dst, order, appendCanonical)
 }
+
+// RawElements splits the JSON array raw into its elements as written
+// (without the white space around them), checking only their structure.
+func RawElements(raw []byte) ([][]byte, error) {
+	w := writer{in: raw}
+	w.space()
+	if w.pos >= len(w.in) || w.in[w.pos] != '[' {
+		return nil, errSlow
+	}
+	w.pos++
+	w.space()
+	out := [][]byte{}
+	if w.pos < len(w.in) && w.in[w.pos] == ']' {
+		w.pos++
+		return out, w.end()
+	}
+	for {
+		w.space()
+		start := w.pos
+		if !w.skip(0) {
+			return nil, errSlow
+		}
+		out = append(out, w.in[start:w.pos:w.pos])
+		w.space()
+		if w.pos >= len(w.in) {
+			return nil, errSlow
+		}
+		switch w.in[w.pos] {
+		case ',':
+			w.pos++
+		case ']':
+			w.pos++
+			return out, w.end()
+		default:
+			return nil, errSlow
+		}
+	}
+}
