@@ -103,7 +103,7 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	// that has moved onto the view reads it instead of the raw JSON.
 	end := opts.observe(PassDecode)
 	views := make([]*surface.Server, len(b.Servers))
-	par.ForEach(len(b.Servers), func(i int) { views[i] = surface.NewMemo(&b.Servers[i], opts.Memo) })
+	par.ForEach(len(b.Servers), func(i int) { views[i] = surface.New(&b.Servers[i]) })
 	end()
 	end = opts.observe(PassHashes)
 	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(views[i], opts.Memo) })

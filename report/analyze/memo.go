@@ -16,11 +16,7 @@ func toolHashesMemo(m *cache.Memo, t *surface.Tool) map[string]string {
 	if m == nil {
 		return hashes.ToolHashesOf(t)
 	}
-	digest := t.Digest
-	if digest == "" {
-		digest = cache.Raw(t.Raw)
-	}
-	key := cache.Key(catalog.Ruleset, "hashes/tool", "", digest)
+	key := cache.Key(catalog.Ruleset, "hashes/tool", "", cache.Raw(t.Raw))
 	if v, ok := m.Get(key); ok {
 		return v.(map[string]string)
 	}

@@ -19,7 +19,6 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -88,11 +87,6 @@ type Tool struct {
 
 	// First and End delimit this tool's strings in Server.Texts.
 	First, End int
-
-	// Digest is cache.Raw(Raw) when the view was built with a memo
-	// ([NewMemo]), for passes keying per-tool results by the definition;
-	// empty otherwise.
-	Digest string
 }
 
 // Item is a prompt, resource or resource template.
@@ -129,20 +123,7 @@ type Server struct {
 
 // New decodes s. It never fails: a malformed part decodes to nothing and
 // the raw bytes still reach the hashes.
-func New(s *model.Server) *Server { return NewMemo(s, nil) }
-
-// decoded is one tool's view as [NewMemo] keeps it: the tool at index 0
-// and its strings.
-type decoded struct {
-	tool  Tool
-	texts []Text
-}
-
-// NewMemo is [New], reusing from m the view of any tool whose raw
-// definition was decoded before (both sides of a diff): the decoded parts
-// are read-only, so the two views share them. Only the tool's position
-// differs, and is set afresh.
-func NewMemo(s *model.Server, m *cache.Memo) *Server {
+func New(s *model.Server) *Server {
 	v := &Server{Src: s, Instructions: s.Instructions, byName: make(map[string]int, len(s.Tools))}
 	if s.Instructions != nil {
 		v.add(Text{Element: "server:instructions", Owner: OwnerServer, Tool: -1, Path: "instructions", Kind: Prose, Value: *s.Instructions})
@@ -162,21 +143,7 @@ func NewMemo(s *model.Server, m *cache.Memo) *Server {
 	}
 	v.Tools = make([]Tool, len(s.Tools))
 	for i, raw := range s.Tools {
-		if m == nil {
-			v.decodeTool(i, raw)
-			continue
-		}
-		digest := cache.Raw(raw)
-		key := cache.Key("", "surface/tool", "", digest)
-		if got, ok := m.Get(key); ok {
-			v.reuseTool(i, raw, got.(*decoded))
-		} else {
-			v.decodeTool(i, raw)
-			d := &decoded{tool: v.Tools[i], texts: append([]Text(nil), v.ToolTexts(i)...)}
-			d.tool.Index, d.tool.First, d.tool.End = 0, 0, 0
-			m.Put(key, d)
-		}
-		v.Tools[i].Digest = digest
+		v.decodeTool(i, raw)
 	}
 	v.Prompts = v.items(s.Prompts, "prompt", "name")
 	v.Resources = v.items(s.Resources, "resource", "uri")
@@ -204,22 +171,6 @@ func (s *Server) add(t Text) {
 		return
 	}
 	s.Texts = append(s.Texts, t)
-}
-
-// reuseTool sets tool i from a view decoded before from the same bytes.
-func (s *Server) reuseTool(i int, raw json.RawMessage, d *decoded) {
-	t := &s.Tools[i]
-	*t = d.tool
-	t.Index, t.Raw = i, raw
-	if _, dup := s.byName[strings.ToLower(t.Name)]; !dup {
-		s.byName[strings.ToLower(t.Name)] = i
-	}
-	t.First = len(s.Texts)
-	for _, x := range d.texts {
-		x.Tool = i
-		s.Texts = append(s.Texts, x)
-	}
-	t.End = len(s.Texts)
 }
 
 func (s *Server) decodeTool(i int, raw json.RawMessage) {

@@ -3,13 +3,10 @@ package surface_test
 import (
 	"encoding/json"
 	"os"
-	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/assay-mcp/assay/internal/testcorpus"
-	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/surface"
@@ -125,67 +122,4 @@ func TestCorpusCoversHashedTexts(t *testing.T) {
 	if n < 1000 {
 		t.Fatalf("only %d hashed texts checked", n)
 	}
-}
-
-// TestNewMemoMatchesNew: a view built through a memo, whether every tool
-// misses or every tool hits (the same definitions in another order, as on
-// the second side of a diff), is the view New builds.
-func TestNewMemoMatchesNew(t *testing.T) {
-	memo := cache.New()
-	for _, b := range corpusBundles(t) {
-		for i := range b.Servers {
-			s := &b.Servers[i]
-			want := surface.New(s)
-			first := surface.NewMemo(s, memo)
-			sameView(t, s.Name+" (miss)", want, first)
-			// Reversed: every tool hits the memo at another position.
-			rev := *s
-			rev.Tools = slices.Clone(s.Tools)
-			slices.Reverse(rev.Tools)
-			sameView(t, s.Name+" (hit)", surface.New(&rev), surface.NewMemo(&rev, memo))
-		}
-	}
-	if hits, _ := memo.PassStats("surface/tool"); hits == 0 {
-		t.Fatal("no tool view was reused")
-	}
-}
-
-func sameView(t *testing.T, name string, want, got *surface.Server) {
-	t.Helper()
-	for i := range got.Tools {
-		if got.Tools[i].Digest != cache.Raw(got.Tools[i].Raw) {
-			t.Fatalf("%s: tool %d digest", name, i)
-		}
-		got.Tools[i].Digest = ""
-	}
-	if !reflect.DeepEqual(want.Tools, got.Tools) || !reflect.DeepEqual(want.Texts, got.Texts) {
-		t.Fatalf("%s: the memoised view differs from New's", name)
-	}
-	for _, tl := range want.Tools {
-		a, okA := want.ToolByName(tl.Name)
-		b, okB := got.ToolByName(tl.Name)
-		if okA != okB || (okA && a.Index != b.Index) {
-			t.Fatalf("%s: ToolByName(%q) differs", name, tl.Name)
-		}
-	}
-}
-
-func corpusBundles(t *testing.T) []*model.Bundle {
-	t.Helper()
-	var out []*model.Bundle
-	for _, f := range testcorpus.Files() {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := model.Decode(f, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, in.Bundle)
-	}
-	if len(out) == 0 {
-		t.Fatal("corpus missing")
-	}
-	return out
 }
