@@ -61,10 +61,10 @@ var errNotCanonical = errors.New("model: document needs the reference canonicali
 // off; indented by two spaces when indent is set), without the Encoder's
 // trailing newline.
 func AppendFindingsJSON(dst []byte, f *Findings, indent bool) ([]byte, error) {
-	w := &jsonWriter{b: dst, indent: indent}
 	if f == nil {
 		return append(dst, "null"...), nil
 	}
+	w := &jsonWriter{b: slices.Grow(dst, sizeHint(f)), indent: indent}
 	w.findings(f)
 	return w.b, w.err
 }
@@ -80,9 +80,28 @@ func AppendFindingsCanonical(dst []byte, f *Findings, omitHash string) ([]byte, 
 	if f == nil {
 		return append(dst, "null"...), nil
 	}
-	w := &jsonWriter{b: dst, canonical: true, omitHash: omitHash}
+	w := &jsonWriter{b: slices.Grow(dst, sizeHint(f)), canonical: true, omitHash: omitHash}
 	w.findings(f)
 	return w.b, w.err
+}
+
+// sizeHint is about the size of f's indented encoding, so the 28 MB of a
+// 10,000-tool document are not copied by doubling as they are written.
+func sizeHint(f *Findings) int {
+	n := 4096 + 512*len(f.Findings)
+	for i := range f.Servers {
+		s := &f.Servers[i]
+		n += 1024 + 64*len(s.Hashes)
+		if s.Tokens != nil {
+			n += 48 * len(s.Tokens.Tools)
+		}
+		for j := range s.Tools {
+			t := &s.Tools[j]
+			// A hash entry: a text path, "sha256:" and 64 hex digits.
+			n += 256 + len(t.Name) + len(t.Title) + 256*len(t.Evidence) + 140*len(t.Hashes)
+		}
+	}
+	return n
 }
 
 func (w *jsonWriter) fail(err error) {
@@ -344,60 +363,95 @@ func (w *jsonWriter) stdlib(k string, v any) {
 	w.b = append(w.b, out.Bytes()...)
 }
 
+// The members of the large objects, in encoding/json's order (the
+// fields' order) and in RFC 8785's (sorted), so the canonical writer
+// writes them in order and never has to move a whole server or tool.
+// TestFieldOrders checks both against the types.
+var (
+	findingsOrder      = []string{"kind", "generator", "summary", "contexts", "servers", "findings", "hashes"}
+	findingsCanonOrder = []string{"contexts", "findings", "generator", "hashes", "kind", "servers", "summary"}
+	serverOrder        = []string{"name", "identity", "transport", "endpoint", "source", "protocolVersion", "implementation", "version", "auth", "tools", "prompts", "resources", "templates", "tokens", "hashes", "errors", "config"}
+	serverCanonOrder   = []string{"auth", "config", "endpoint", "errors", "hashes", "identity", "implementation", "name", "prompts", "protocolVersion", "resources", "source", "templates", "tokens", "tools", "transport", "version"}
+	toolOrder          = []string{"name", "title", "effect", "tier", "kinds", "router", "tokens", "evidence", "override", "hashes"}
+	toolCanonOrder     = []string{"effect", "evidence", "hashes", "kinds", "name", "override", "router", "tier", "title", "tokens"}
+	findingOrder       = []string{"id", "category", "severity", "title", "server", "tool", "context", "element", "evidence", "fingerprint", "remediation", "item", "tools", "suppressed", "file", "line", "advisory"}
+	findingCanonOrder  = []string{"advisory", "category", "context", "element", "evidence", "file", "fingerprint", "id", "item", "line", "remediation", "server", "severity", "suppressed", "title", "tool", "tools"}
+)
+
+func (w *jsonWriter) order(stdlib, canonical []string) []string {
+	if w.canonical {
+		return canonical
+	}
+	return stdlib
+}
+
 func (w *jsonWriter) findings(f *Findings) {
 	w.open('{')
-	w.str("kind", f.Kind)
-	w.key("generator")
-	w.open('{')
-	w.str("name", f.Generator.Name)
-	w.str("version", f.Generator.Version)
-	w.strOmit("ruleset", f.Generator.Ruleset)
+	for _, k := range w.order(findingsOrder, findingsCanonOrder) {
+		switch k {
+		case "kind":
+			w.str(k, f.Kind)
+		case "generator":
+			w.key(k)
+			w.open('{')
+			w.str("name", f.Generator.Name)
+			w.str("version", f.Generator.Version)
+			w.strOmit("ruleset", f.Generator.Ruleset)
+			w.close('}')
+		case "summary":
+			w.summary(&f.Summary)
+		case "contexts":
+			if len(f.Contexts) > 0 {
+				w.stdlib(k, f.Contexts)
+			}
+		case "servers":
+			w.key(k)
+			if f.Servers == nil {
+				w.b = append(w.b, "null"...)
+				continue
+			}
+			w.open('[')
+			for i := range f.Servers {
+				w.elem()
+				w.server(&f.Servers[i])
+			}
+			w.close(']')
+		case "findings":
+			w.key(k)
+			if f.Findings == nil {
+				w.b = append(w.b, "null"...)
+				continue
+			}
+			w.open('[')
+			for i := range f.Findings {
+				w.elem()
+				w.finding(&f.Findings[i])
+			}
+			w.close(']')
+		case "hashes":
+			w.topHashes(f.Hashes)
+		}
+	}
 	w.close('}')
-	w.summary(&f.Summary)
-	if len(f.Contexts) > 0 {
-		w.stdlib("contexts", f.Contexts)
-	}
-	w.key("servers")
-	if f.Servers == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for i := range f.Servers {
-			w.elem()
-			w.server(&f.Servers[i])
-		}
-		w.close(']')
-	}
-	w.key("findings")
-	if f.Findings == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for i := range f.Findings {
-			w.elem()
-			w.finding(&f.Findings[i])
-		}
-		w.close(']')
-	}
+}
+
+// topHashes writes the document's hashes, without w.omitHash when
+// canonical (and not at all when nothing else is left).
+func (w *jsonWriter) topHashes(h map[string]string) {
 	if w.canonical && w.omitHash != "" {
-		if _, ok := f.Hashes[w.omitHash]; ok {
-			rest := make(map[string]string, len(f.Hashes))
-			for k, v := range f.Hashes {
+		if _, ok := h[w.omitHash]; ok {
+			rest := make(map[string]string, len(h))
+			for k, v := range h {
 				if k != w.omitHash {
 					rest[k] = v
 				}
 			}
-			if len(rest) > 0 {
-				w.stringMap("hashes", rest)
-			}
-			w.close('}')
-			return
+			h = rest
 		}
 	}
-	if len(f.Hashes) > 0 {
-		w.stringMap("hashes", f.Hashes)
+	if len(h) > 0 {
+		w.stringMap("hashes", h)
 	}
-	w.close('}')
 }
 
 func (w *jsonWriter) summary(s *Summary) {
@@ -418,114 +472,178 @@ func (w *jsonWriter) summary(s *Summary) {
 
 func (w *jsonWriter) server(s *ServerReport) {
 	w.open('{')
-	w.str("name", s.Name)
-	w.str("identity", s.Identity)
-	w.str("transport", s.Transport)
-	w.strOmit("endpoint", s.Endpoint)
-	w.str("source", s.Source)
-	w.strOmit("protocolVersion", s.ProtocolVersion)
-	w.strOmit("implementation", s.Implementation)
-	w.strOmit("version", s.Version)
-	w.strOmit("auth", s.Auth)
-	w.key("tools")
-	if s.Tools == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for i := range s.Tools {
-			w.elem()
-			w.tool(&s.Tools[i])
+	for _, k := range w.order(serverOrder, serverCanonOrder) {
+		switch k {
+		case "name":
+			w.str(k, s.Name)
+		case "identity":
+			w.str(k, s.Identity)
+		case "transport":
+			w.str(k, s.Transport)
+		case "endpoint":
+			w.strOmit(k, s.Endpoint)
+		case "source":
+			w.str(k, s.Source)
+		case "protocolVersion":
+			w.strOmit(k, s.ProtocolVersion)
+		case "implementation":
+			w.strOmit(k, s.Implementation)
+		case "version":
+			w.strOmit(k, s.Version)
+		case "auth":
+			w.strOmit(k, s.Auth)
+		case "tools":
+			w.key(k)
+			if s.Tools == nil {
+				w.b = append(w.b, "null"...)
+				continue
+			}
+			w.open('[')
+			for i := range s.Tools {
+				w.elem()
+				w.tool(&s.Tools[i])
+			}
+			w.close(']')
+		case "prompts":
+			w.intOmit(k, s.Prompts)
+		case "resources":
+			w.intOmit(k, s.Resources)
+		case "templates":
+			w.intOmit(k, s.Templates)
+		case "tokens":
+			if s.Tokens != nil {
+				w.serverTokens(s.Tokens)
+			}
+		case "hashes":
+			if len(s.Hashes) > 0 {
+				w.stringMap(k, s.Hashes)
+			}
+		case "errors":
+			if len(s.Errors) > 0 {
+				w.stdlib(k, s.Errors)
+			}
+		case "config":
+			if s.Config != nil {
+				w.stdlib(k, s.Config)
+			}
 		}
-		w.close(']')
 	}
-	w.intOmit("prompts", s.Prompts)
-	w.intOmit("resources", s.Resources)
-	w.intOmit("templates", s.Templates)
-	if t := s.Tokens; t != nil {
-		w.key("tokens")
-		w.open('{')
-		w.str("encoding", t.Encoding)
-		w.intMap("tools", t.Tools)
-		w.int("toolsSum", t.ToolsSum)
-		w.int("toolsList", t.ToolsList)
-		w.intOmit("instructions", t.Instructions)
-		w.intOmit("prompts", t.Prompts)
-		w.intOmit("resources", t.Resources)
-		w.intOmit("templates", t.Templates)
-		w.boolOmit("estimated", t.Estimated)
-		w.close('}')
-	}
-	if len(s.Hashes) > 0 {
-		w.stringMap("hashes", s.Hashes)
-	}
-	if len(s.Errors) > 0 {
-		w.stdlib("errors", s.Errors)
-	}
-	if s.Config != nil {
-		w.stdlib("config", s.Config)
-	}
+	w.close('}')
+}
+
+func (w *jsonWriter) serverTokens(t *ServerTokens) {
+	w.key("tokens")
+	w.open('{')
+	w.str("encoding", t.Encoding)
+	w.intMap("tools", t.Tools)
+	w.int("toolsSum", t.ToolsSum)
+	w.int("toolsList", t.ToolsList)
+	w.intOmit("instructions", t.Instructions)
+	w.intOmit("prompts", t.Prompts)
+	w.intOmit("resources", t.Resources)
+	w.intOmit("templates", t.Templates)
+	w.boolOmit("estimated", t.Estimated)
 	w.close('}')
 }
 
 func (w *jsonWriter) tool(t *ToolReport) {
 	w.open('{')
-	w.str("name", t.Name)
-	w.strOmit("title", t.Title)
-	w.str("effect", t.Effect)
-	w.str("tier", t.Tier)
-	w.strings("kinds", t.Kinds)
-	w.boolOmit("router", t.Router)
-	w.int("tokens", t.Tokens)
-	if len(t.Evidence) > 0 {
-		w.key("evidence")
-		w.open('[')
-		for i := range t.Evidence {
-			e := &t.Evidence[i]
-			w.elem()
-			w.open('{')
-			w.str("signal", e.Signal)
-			w.strOmit("pointer", e.Pointer)
-			w.strOmit("detail", e.Detail)
-			w.stringsOmit("sets", e.Sets)
-			w.close('}')
+	for _, k := range w.order(toolOrder, toolCanonOrder) {
+		switch k {
+		case "name":
+			w.str(k, t.Name)
+		case "title":
+			w.strOmit(k, t.Title)
+		case "effect":
+			w.str(k, t.Effect)
+		case "tier":
+			w.str(k, t.Tier)
+		case "kinds":
+			w.strings(k, t.Kinds)
+		case "router":
+			w.boolOmit(k, t.Router)
+		case "tokens":
+			w.int(k, t.Tokens)
+		case "evidence":
+			if len(t.Evidence) > 0 {
+				w.evidence(t.Evidence)
+			}
+		case "override":
+			if o := t.Override; o != nil {
+				w.key(k)
+				w.open('{')
+				w.str("from", o.From)
+				w.str("to", o.To)
+				w.str("reason", o.Reason)
+				w.str("by", o.By)
+				w.close('}')
+			}
+		case "hashes":
+			if len(t.Hashes) > 0 {
+				w.stringMap(k, t.Hashes)
+			}
 		}
-		w.close(']')
-	}
-	if o := t.Override; o != nil {
-		w.key("override")
-		w.open('{')
-		w.str("from", o.From)
-		w.str("to", o.To)
-		w.str("reason", o.Reason)
-		w.str("by", o.By)
-		w.close('}')
-	}
-	if len(t.Hashes) > 0 {
-		w.stringMap("hashes", t.Hashes)
 	}
 	w.close('}')
 }
 
+func (w *jsonWriter) evidence(ev []Evidence) {
+	w.key("evidence")
+	w.open('[')
+	for i := range ev {
+		e := &ev[i]
+		w.elem()
+		w.open('{')
+		w.str("signal", e.Signal)
+		w.strOmit("pointer", e.Pointer)
+		w.strOmit("detail", e.Detail)
+		w.stringsOmit("sets", e.Sets)
+		w.close('}')
+	}
+	w.close(']')
+}
+
 func (w *jsonWriter) finding(f *Finding) {
 	w.open('{')
-	w.str("id", f.ID)
-	w.str("category", f.Category)
-	w.str("severity", f.Severity)
-	w.str("title", f.Title)
-	w.strOmit("server", f.Server)
-	w.strOmit("tool", f.Tool)
-	w.strOmit("context", f.Context)
-	w.strOmit("element", f.Element)
-	w.strOmit("evidence", f.Evidence)
-	w.str("fingerprint", f.Fingerprint)
-	w.strOmit("remediation", f.Remediation)
-	w.strOmit("item", f.Item)
-	w.stringsOmit("tools", f.Tools)
-	w.strOmit("suppressed", f.Suppressed)
-	w.strOmit("file", f.File)
-	w.intOmit("line", f.Line)
-	if f.Advisory != nil {
-		w.stdlib("advisory", f.Advisory)
+	for _, k := range w.order(findingOrder, findingCanonOrder) {
+		switch k {
+		case "id":
+			w.str(k, f.ID)
+		case "category":
+			w.str(k, f.Category)
+		case "severity":
+			w.str(k, f.Severity)
+		case "title":
+			w.str(k, f.Title)
+		case "server":
+			w.strOmit(k, f.Server)
+		case "tool":
+			w.strOmit(k, f.Tool)
+		case "context":
+			w.strOmit(k, f.Context)
+		case "element":
+			w.strOmit(k, f.Element)
+		case "evidence":
+			w.strOmit(k, f.Evidence)
+		case "fingerprint":
+			w.str(k, f.Fingerprint)
+		case "remediation":
+			w.strOmit(k, f.Remediation)
+		case "item":
+			w.strOmit(k, f.Item)
+		case "tools":
+			w.stringsOmit(k, f.Tools)
+		case "suppressed":
+			w.strOmit(k, f.Suppressed)
+		case "file":
+			w.strOmit(k, f.File)
+		case "line":
+			w.intOmit(k, f.Line)
+		case "advisory":
+			if f.Advisory != nil {
+				w.stdlib(k, f.Advisory)
+			}
+		}
 	}
 	w.close('}')
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/assay-mcp/assay/report/canon"
@@ -226,5 +229,40 @@ func TestCanonicalWriterMatchesCanon(t *testing.T) {
 	}
 	if taken < 1000 {
 		t.Fatalf("only %d of 3000 documents took the canonical writer", taken)
+	}
+}
+
+// TestFieldOrders: the writer's member lists are the types' JSON fields
+// in declaration order (what encoding/json writes) and, sorted, the
+// canonical order.
+func TestFieldOrders(t *testing.T) {
+	for _, c := range []struct {
+		typ               any
+		stdlib, canonical []string
+	}{
+		{Findings{}, findingsOrder, findingsCanonOrder},
+		{ServerReport{}, serverOrder, serverCanonOrder},
+		{ToolReport{}, toolOrder, toolCanonOrder},
+		{Finding{}, findingOrder, findingCanonOrder},
+	} {
+		rt := reflect.TypeOf(c.typ)
+		var names []string
+		for i := range rt.NumField() {
+			name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+			names = append(names, name)
+		}
+		if !slices.Equal(names, c.stdlib) {
+			t.Errorf("%s: fields %v, writer writes %v", rt.Name(), names, c.stdlib)
+		}
+		sorted := slices.Clone(names)
+		slices.SortFunc(sorted, func(a, b string) int {
+			if canon.LessKey(a, b) {
+				return -1
+			}
+			return 1
+		})
+		if !slices.Equal(sorted, c.canonical) {
+			t.Errorf("%s: canonical order %v, writer writes %v", rt.Name(), sorted, c.canonical)
+		}
 	}
 }
