@@ -146,7 +146,7 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	authposture.Apply(b, f)
 	clientview.Apply(b, f)
 	mcpheader.Apply(b, f)
-	schemaref.Apply(b, f)
+	schemaref.ApplyViews(b, views, f)
 	end()
 	end = opts.observe(PassFinish)
 	policy.Apply(opts.Policy, f)

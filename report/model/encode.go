@@ -43,6 +43,8 @@ type jsonWriter struct {
 	members []canonMember
 	marks   []int
 	scratch []byte
+	// keys is reused by every map written (maps do not nest here).
+	keys []string
 }
 
 // canonMember is one member written into a canonical object: its name
@@ -296,12 +298,14 @@ func (w *jsonWriter) stringMap(k string, m map[string]string) {
 		w.b = append(w.b, "null"...)
 		return
 	}
-	keys := sortedKeys(m)
+	keys := sortedKeys(w.keys[:0], m)
 	w.open('{')
 	for _, mk := range keys {
 		w.str(mk, m[mk])
 	}
 	w.close('}')
+	clear(keys)
+	w.keys = keys[:0]
 }
 
 func (w *jsonWriter) intMap(k string, m map[string]int) {
@@ -310,16 +314,18 @@ func (w *jsonWriter) intMap(k string, m map[string]int) {
 		w.b = append(w.b, "null"...)
 		return
 	}
-	keys := sortedKeys(m)
+	keys := sortedKeys(w.keys[:0], m)
 	w.open('{')
 	for _, mk := range keys {
 		w.int(mk, m[mk])
 	}
 	w.close('}')
+	clear(keys)
+	w.keys = keys[:0]
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
+// sortedKeys appends m's keys to keys, sorted.
+func sortedKeys[V any](keys []string, m map[string]V) []string {
 	for k := range m {
 		keys = append(keys, k)
 	}
