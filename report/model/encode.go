@@ -384,6 +384,22 @@ var (
 	findingCanonOrder  = []string{"advisory", "category", "context", "element", "evidence", "file", "fingerprint", "id", "item", "line", "remediation", "server", "severity", "suppressed", "title", "tool", "tools"}
 )
 
+// writeList writes the member k: items as an array, each by each (nil
+// is null, as encoding/json writes a nil slice).
+func writeList[T any](w *jsonWriter, k string, items []T, each func(*T)) {
+	w.key(k)
+	if items == nil {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.open('[')
+	for i := range items {
+		w.elem()
+		each(&items[i])
+	}
+	w.close(']')
+}
+
 func (w *jsonWriter) order(stdlib, canonical []string) []string {
 	if w.canonical {
 		return canonical
@@ -411,29 +427,9 @@ func (w *jsonWriter) findings(f *Findings) {
 				w.stdlib(k, f.Contexts)
 			}
 		case "servers":
-			w.key(k)
-			if f.Servers == nil {
-				w.b = append(w.b, "null"...)
-				continue
-			}
-			w.open('[')
-			for i := range f.Servers {
-				w.elem()
-				w.server(&f.Servers[i])
-			}
-			w.close(']')
+			writeList(w, k, f.Servers, w.server)
 		case "findings":
-			w.key(k)
-			if f.Findings == nil {
-				w.b = append(w.b, "null"...)
-				continue
-			}
-			w.open('[')
-			for i := range f.Findings {
-				w.elem()
-				w.finding(&f.Findings[i])
-			}
-			w.close(']')
+			writeList(w, k, f.Findings, w.finding)
 		case "hashes":
 			w.topHashes(f.Hashes)
 		}
@@ -499,17 +495,7 @@ func (w *jsonWriter) server(s *ServerReport) {
 		case "auth":
 			w.strOmit(k, s.Auth)
 		case "tools":
-			w.key(k)
-			if s.Tools == nil {
-				w.b = append(w.b, "null"...)
-				continue
-			}
-			w.open('[')
-			for i := range s.Tools {
-				w.elem()
-				w.tool(&s.Tools[i])
-			}
-			w.close(']')
+			writeList(w, k, s.Tools, w.tool)
 		case "prompts":
 			w.intOmit(k, s.Prompts)
 		case "resources":

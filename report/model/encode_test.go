@@ -76,32 +76,26 @@ func randStrings(r *rand.Rand) []string {
 	return out
 }
 
-func randStringMap(r *rand.Rand) map[string]string {
+func randMap[V any](r *rand.Rand, val func() V) map[string]V {
 	switch r.IntN(4) {
 	case 0:
 		return nil
 	case 1:
-		return map[string]string{}
+		return map[string]V{}
 	}
-	m := map[string]string{}
+	m := map[string]V{}
 	for n := r.IntN(5); n >= 0; n-- {
-		m[randString(r)] = randString(r)
+		m[randString(r)] = val()
 	}
 	return m
 }
 
+func randStringMap(r *rand.Rand) map[string]string {
+	return randMap(r, func() string { return randString(r) })
+}
+
 func randIntMap(r *rand.Rand) map[string]int {
-	switch r.IntN(4) {
-	case 0:
-		return nil
-	case 1:
-		return map[string]int{}
-	}
-	m := map[string]int{}
-	for n := r.IntN(5); n >= 0; n-- {
-		m[randString(r)] = r.IntN(2000) - 1000
-	}
-	return m
+	return randMap(r, func() int { return r.IntN(2000) - 1000 })
 }
 
 // randFindings fills every field of a findings document, each optional
