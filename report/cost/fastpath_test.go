@@ -2,6 +2,7 @@ package cost
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/assay-mcp/assay/internal/testcorpus"
@@ -30,6 +31,15 @@ func TestLargestPartMatchesSlow(t *testing.T) {
 		wp, ws := largestPartSlow(raw)
 		if p != wp || s != ws {
 			t.Fatalf("tool %d: one pass %q %v, per member %q %v", i, p, s, wp, ws)
+		}
+	}
+}
+
+// TestJoinFields: joinFields is strings.Join(strings.Fields(s), " ").
+func TestJoinFields(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\u00a0b", "é b", "a\u2028b", "a\x85b", "\v", "one two three.", "x\r"} {
+		if got, want := joinFields(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("joinFields(%q) = %q, want %q", s, got, want)
 		}
 	}
 }
