@@ -292,23 +292,13 @@ func (w *jsonWriter) stringsOmit(k string, v []string) {
 	}
 }
 
-func (w *jsonWriter) stringMap(k string, m map[string]string) {
-	w.key(k)
-	if m == nil {
-		w.b = append(w.b, "null"...)
-		return
-	}
-	keys := sortedKeys(w.keys[:0], m)
-	w.open('{')
-	for _, mk := range keys {
-		w.str(mk, m[mk])
-	}
-	w.close('}')
-	clear(keys)
-	w.keys = keys[:0]
-}
+func (w *jsonWriter) stringMap(k string, m map[string]string) { writeMap(w, k, m, w.str) }
 
-func (w *jsonWriter) intMap(k string, m map[string]int) {
+func (w *jsonWriter) intMap(k string, m map[string]int) { writeMap(w, k, m, w.int) }
+
+// writeMap writes the member k: m as an object with sorted keys, each
+// entry by put (nil is null, as encoding/json writes a nil map).
+func writeMap[V any](w *jsonWriter, k string, m map[string]V, put func(string, V)) {
 	w.key(k)
 	if m == nil {
 		w.b = append(w.b, "null"...)
@@ -317,7 +307,7 @@ func (w *jsonWriter) intMap(k string, m map[string]int) {
 	keys := sortedKeys(w.keys[:0], m)
 	w.open('{')
 	for _, mk := range keys {
-		w.int(mk, m[mk])
+		put(mk, m[mk])
 	}
 	w.close('}')
 	clear(keys)
