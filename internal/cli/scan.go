@@ -70,7 +70,7 @@ type deferredInput struct {
 // deferObserve, once.
 func (s *scanFlags) observeDeferred() {
 	for _, d := range s.deferred {
-		s.observed = append(s.observed, baseline.Observe(d.name, d.data))
+		s.observed = append(s.observed, baseline.ObserveDecoded(d.name, d.data))
 	}
 	s.deferred = nil
 }
@@ -321,7 +321,7 @@ func collectBundleWith(ctx context.Context, e *env, sf *scanFlags, configs []str
 		if sf.deferObserve {
 			sf.deferred = append(sf.deferred, deferredInput{inputName(p), data})
 		} else {
-			sf.observed = append(sf.observed, baseline.Observe(inputName(p), data))
+			sf.observed = append(sf.observed, baseline.ObserveDecoded(inputName(p), data))
 		}
 		if in.Bundle == nil {
 			return nil, nil, &ExitError{Code: ExitDataErr, Err: fmt.Errorf("%s: is a findings file, not a surface; use 'assay report' or 'assay diff' for findings", p)}

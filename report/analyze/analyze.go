@@ -50,6 +50,12 @@ type Options struct {
 	// package cache): `assay diff` gives both sides the same Memo, so an
 	// unchanged server is scanned once.
 	Memo *cache.Memo
+	// Unsealed leaves the document-level hashes (analysis, surfaces,
+	// document) unset, for a caller that never reads or writes them:
+	// drift's two sides when it keeps neither (the comparison hashes its
+	// own result). Sealing a 10,000-tool analysis is a canonical encoding
+	// of the whole 28 MB document.
+	Unsealed bool
 }
 
 // Passes names the pipeline's steps in order, as [Options.Observe] sees
@@ -140,12 +146,15 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	authposture.Apply(b, f)
 	clientview.Apply(b, f)
 	mcpheader.Apply(b, f)
-	schemaref.Apply(b, f)
+	schemaref.ApplyViews(b, views, f)
 	end()
 	end = opts.observe(PassFinish)
 	policy.Apply(opts.Policy, f)
 	Finish(f)
 	end()
+	if opts.Unsealed {
+		return f
+	}
 	end = opts.observe(PassSeal)
 	defer end()
 	// Surface, analysis and document hashes, once classification and

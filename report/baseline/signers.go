@@ -48,6 +48,13 @@ func Observe(source string, data []byte) Observed {
 	return Observed{Source: source, Sig: signature.Verify(data, nil)}
 }
 
+// ObserveDecoded is [Observe] for bytes model.Decode has accepted: an
+// unsigned input is recognised without re-encoding it (see
+// signature.VerifyDecoded).
+func ObserveDecoded(source string, data []byte) Observed {
+	return Observed{Source: source, Sig: signature.VerifyDecoded(data, nil)}
+}
+
 // SignersOf returns the distinct keys that validly signed the inputs,
 // sorted by key id, when every input carries a valid signature. Otherwise
 // it returns nil and says why (empty when there was no stored input), so

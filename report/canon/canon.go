@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/gowebpki/jcs"
 )
@@ -45,6 +46,21 @@ func Hash(raw []byte) string {
 	if len(raw) == 0 {
 		raw = []byte("null")
 	}
+	// Hashing runs on every component of every tool: the writer's per-depth
+	// buffers and the output are reused from call to call.
+	st := hashStates.Get().(*hashState)
+	st.w = writer{in: raw, levels: st.w.levels}
+	out, err := st.w.canonical(st.out[:0])
+	st.w.in = nil
+	if err == nil {
+		h := Sum(out)
+		if cap(out) <= maxKept {
+			st.out = out[:0]
+		}
+		hashStates.Put(st)
+		return h
+	}
+	hashStates.Put(st)
 	c, err := JSON(raw)
 	if err != nil {
 		// Not JSON: hash the bytes themselves, so tampering still shows.
@@ -70,6 +86,13 @@ func HashValue(v any) string {
 	}
 	return Hash(raw)
 }
+
+type hashState struct {
+	w   writer
+	out []byte
+}
+
+var hashStates = sync.Pool{New: func() any { return new(hashState) }}
 
 // Sum is "sha256:" + hex SHA-256 of b.
 func Sum(b []byte) string {

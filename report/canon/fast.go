@@ -18,6 +18,16 @@ func appendString(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
+			// A run of bytes that need no escape is copied at once.
+			j := i
+			for j < len(s) && s[j] >= 0x20 && s[j] < utf8.RuneSelf && s[j] != '"' && s[j] != '\\' {
+				j++
+			}
+			if j > i {
+				dst = append(dst, s[i:j]...)
+				i = j
+				continue
+			}
 			switch {
 			case c == '"' || c == '\\':
 				dst = append(dst, '\\', c)
@@ -88,3 +98,24 @@ func appendStringMap(dst []byte, m map[string]string) []byte {
 	}
 	return append(dst, '}')
 }
+
+// AppendString appends s as an RFC 8785 JSON string (see appendString):
+// for writers that produce canonical JSON directly.
+func AppendString(dst []byte, s string) []byte { return appendString(dst, s) }
+
+// LessKey orders member names as RFC 8785 does (by UTF-16 code units).
+func LessKey(a, b string) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			if a[i] < utf8.RuneSelf && b[i] < utf8.RuneSelf {
+				return a[i] < b[i]
+			}
+			return lessUTF16(a, b)
+		}
+	}
+	return len(a) < len(b)
+}
+
+// AppendFast appends the canonical form of raw by the fast writer alone;
+// an error means raw needs the JCS library's path ([JSON]).
+func AppendFast(dst, raw []byte) ([]byte, error) { return appendCanonical(dst, raw) }

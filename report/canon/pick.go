@@ -20,12 +20,42 @@ import (
 // pickFast returns the canonical JSON of the members of raw named in
 // fields, and the value of its "name" member when that is a string.
 func pickFast(dst, raw []byte, fields []string) (out []byte, name string, err error) {
+	ms, name, err := pickMembers(raw, fields)
+	if err != nil {
+		return dst, "", err
+	}
+	out, err = appendMembers(dst, ms, copyValue)
+	return out, name, err
+}
+
+// PickParts is [FieldsJSON] of raw and fields together with each picked
+// member's canonical value, from one pass of the writer: what
+// FieldsJSON(raw, []string{f}) would hold for each f, without writing
+// the definition once per field. ok is false when the fast writer does
+// not take raw; the caller then asks FieldsJSON.
+func PickParts(raw []byte, fields []string) (whole []byte, parts map[string][]byte, ok bool) {
+	ms, _, err := pickMembers(raw, fields)
+	if err != nil {
+		return nil, nil, false
+	}
+	if whole, err = appendMembers(nil, ms, copyValue); err != nil {
+		return nil, nil, false
+	}
+	parts = make(map[string][]byte, len(ms))
+	for _, m := range ms {
+		parts[m.key] = m.val
+	}
+	return whole, parts, true
+}
+
+// pickMembers reads raw's members named in fields, canonical, in served
+// order, and the value of its "name" member when that is a string.
+func pickMembers(raw []byte, fields []string) (ms []member, name string, err error) {
 	w := writer{in: raw}
 	w.space()
 	if w.pos >= len(w.in) || w.in[w.pos] != '{' {
-		return dst, "", errSlow
+		return nil, "", errSlow
 	}
-	var ms []member
 	var scratch []byte
 	err = w.members(func(k string) error {
 		start := len(scratch)
@@ -52,14 +82,13 @@ func pickFast(dst, raw []byte, fields []string) (out []byte, name string, err er
 		return nil
 	})
 	if err != nil {
-		return dst, "", err
+		return nil, "", err
 	}
 	w.space()
 	if w.pos != len(w.in) {
-		return dst, "", errSlow
+		return nil, "", errSlow
 	}
-	out, err = appendMembers(dst, ms, copyValue)
-	return out, name, err
+	return ms, name, nil
 }
 
 // ToolCount is a tool definition's [CountText] form and its [ToolName] in

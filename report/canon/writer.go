@@ -60,6 +60,11 @@ type level struct {
 // appendCanonical appends the canonical form of raw to dst.
 func appendCanonical(dst, raw []byte) ([]byte, error) {
 	w := writer{in: raw}
+	return w.canonical(dst)
+}
+
+// canonical appends the canonical form of w.in to dst.
+func (w *writer) canonical(dst []byte) ([]byte, error) {
 	w.space()
 	out, err := w.value(dst, 0)
 	if err != nil {
@@ -583,4 +588,42 @@ func AppendMembers(dst []byte, ms []RawMember) ([]byte, error) {
 		order[i] = member{key: m.Key, val: m.Raw}
 	}
 	return appendMembers(dst, order, appendCanonical)
+}
+
+// RawElements splits the JSON array raw into its elements as written
+// (without the white space around them), checking only their structure.
+func RawElements(raw []byte) ([][]byte, error) {
+	w := writer{in: raw}
+	w.space()
+	if w.pos >= len(w.in) || w.in[w.pos] != '[' {
+		return nil, errSlow
+	}
+	w.pos++
+	w.space()
+	out := [][]byte{}
+	if w.pos < len(w.in) && w.in[w.pos] == ']' {
+		w.pos++
+		return out, w.end()
+	}
+	for {
+		w.space()
+		start := w.pos
+		if !w.skip(0) {
+			return nil, errSlow
+		}
+		out = append(out, w.in[start:w.pos:w.pos])
+		w.space()
+		if w.pos >= len(w.in) {
+			return nil, errSlow
+		}
+		switch w.in[w.pos] {
+		case ',':
+			w.pos++
+		case ']':
+			w.pos++
+			return out, w.end()
+		default:
+			return nil, errSlow
+		}
+	}
 }

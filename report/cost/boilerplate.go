@@ -110,7 +110,7 @@ func toolDescription(t *surface.Tool) (string, string) {
 func sentences(desc string) []string {
 	var out []string
 	for _, line := range strings.Split(desc, "\n") {
-		for _, s := range sentence.Split(strings.Join(strings.Fields(line), " ")) {
+		for _, s := range sentence.Split(joinFields(line)) {
 			out = appendSentence(out, s)
 		}
 	}
@@ -140,4 +140,34 @@ func toolList(tools []string, max int) string {
 		names = append(names, textsafe.Clip(textsafe.Line(t), 40))
 	}
 	return strings.Join(names, ", ")
+}
+
+// joinFields is strings.Join(strings.Fields(line), " "): line itself when
+// it is already so (no space at either end, no run of spaces, no other
+// space character), which is most lines, so nothing is allocated.
+func joinFields(line string) string {
+	prevSpace := true // a leading space is not kept
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if c >= utf8.RuneSelf {
+			return strings.Join(strings.Fields(line), " ")
+		}
+		if asciiSpace(c) {
+			if c != ' ' || prevSpace {
+				return strings.Join(strings.Fields(line), " ")
+			}
+			prevSpace = true
+			continue
+		}
+		prevSpace = false
+	}
+	if prevSpace && len(line) > 0 {
+		return strings.Join(strings.Fields(line), " ")
+	}
+	return line
+}
+
+// asciiSpace is unicode.IsSpace for a byte below utf8.RuneSelf.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }

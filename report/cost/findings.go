@@ -134,6 +134,30 @@ func largeToolFindings(v *surface.Server, c *serverCost, enc string, o *Options)
 // largestPart names the counted member of a tool with the most characters
 // in canonical form and its share of the whole.
 func largestPart(raw json.RawMessage) (string, float64) {
+	if c, parts, ok := canon.PickParts(raw, canon.ToolFields); ok {
+		// One canonical pass: a member's share is its `"name":value`.
+		whole := utf8.RuneCount(c)
+		if whole == 0 {
+			return "", 0
+		}
+		best, bestN := "", 0
+		for _, f := range canon.ToolFields {
+			v, ok := parts[f]
+			if !ok {
+				continue
+			}
+			if n := utf8.RuneCount(canon.AppendString(nil, f)) + 1 + utf8.RuneCount(v); n > bestN {
+				best, bestN = f, n
+			}
+		}
+		return best, float64(bestN) / float64(whole)
+	}
+	return largestPartSlow(raw)
+}
+
+// largestPartSlow is largestPart by one canonical form per member: the
+// definition of its result, for what the one-pass writer does not take.
+func largestPartSlow(raw json.RawMessage) (string, float64) {
 	whole := utf8.RuneCount(canon.CountText(raw, canon.ToolFields))
 	if whole == 0 {
 		return "", 0

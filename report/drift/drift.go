@@ -102,6 +102,9 @@ func Diff(old, new *Side, opts *Options) (*Result, error) {
 	if aopts.Memo == nil {
 		aopts.Memo = cache.New()
 	}
+	// A side's own document hashes are read only when the side itself is
+	// handed back (KeepNew); the comparison's findings are hashed apart.
+	aopts.Unsealed = !opts.KeepNew
 	ov, err := newView(old, &aopts)
 	if err != nil {
 		return nil, fmt.Errorf("old side: %w", err)

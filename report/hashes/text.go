@@ -47,8 +47,19 @@ func walkSchema(v any, path string, out *[]Text) {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			p := path + "/" + escapePointer(k)
 			val := x[k]
+			switch val.(type) {
+			case map[string]any, []any:
+			case string:
+				if !schemaTextKeys[k] {
+					continue
+				}
+			default:
+				// Any other leaf holds no text and no schema: no path to
+				// build for it.
+				continue
+			}
+			p := path + "/" + escapePointer(k)
 			if schemaTextKeys[k] {
 				switch s := val.(type) {
 				case string:

@@ -91,9 +91,12 @@ func decodeChecked(name string, data []byte, unwrap bool) (*Input, error) {
 		if kind != BundleKind {
 			return nil, &InputError{File: name, Msg: fmt.Sprintf("bundle version %q is not supported (this Assay reads %q)", kind, BundleKind)}
 		}
-		var b Bundle
-		if err := strictDecode(data, &b); err != nil {
-			return nil, jsonError(name, data, err)
+		b, ok := fastBundle(data)
+		if !ok {
+			b = new(Bundle)
+			if err := strictDecode(data, b); err != nil {
+				return nil, jsonError(name, data, err)
+			}
 		}
 		if b.Servers == nil {
 			return nil, &InputError{File: name, Msg: `a bundle needs a "servers" array`}
@@ -101,7 +104,7 @@ func decodeChecked(name string, data []byte, unwrap bool) (*Input, error) {
 		if err := b.validate(); err != nil {
 			return nil, &InputError{File: name, Msg: err.Error()}
 		}
-		return &Input{Name: name, Kind: InputBundle, Bundle: &b}, nil
+		return &Input{Name: name, Kind: InputBundle, Bundle: b}, nil
 	case strings.HasPrefix(kind, "assay.findings/"):
 		if kind != FindingsKind {
 			return nil, &InputError{File: name, Msg: fmt.Sprintf("findings version %q is not supported (this Assay reads %q)", kind, FindingsKind)}

@@ -147,3 +147,34 @@ func TestKeyIDFromKey(t *testing.T) {
 		t.Errorf("key id %q, want %q derived from the key", r.KeyID, real)
 	}
 }
+
+// TestVerifyDecodedMatchesVerify: on every document model.Decode accepts
+// (signed, unsigned, edited after signing, the member name spelled
+// with an escape, a byte-order mark), VerifyDecoded gives Verify's result.
+func TestVerifyDecodedMatchesVerify(t *testing.T) {
+	k := key(5)
+	unsigned := doc(t)
+	signed, err := Sign(unsigned, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tampered := bytes.Replace(signed, []byte("Deletes a file."), []byte("Deletes a file!"), 1)
+	escaped := bytes.Replace(signed, []byte(`"signature"`), []byte(`"signatur\u0065"`), 1)
+	bom := append([]byte("\xef\xbb\xbf"), signed...)
+	docs := map[string][]byte{"unsigned": unsigned, "signed": signed, "tampered": tampered,
+		"escaped name": escaped, "byte-order mark": bom, "bom unsigned": append([]byte("\xef\xbb\xbf"), unsigned...)}
+	for name, d := range docs {
+		if _, err := model.Decode(name, d); err != nil {
+			t.Logf("%s: not an input model.Decode takes (%v); compared anyway", name, err)
+		}
+		for _, want := range []ed25519.PublicKey{nil, k.Public().(ed25519.PublicKey), key(6).Public().(ed25519.PublicKey)} {
+			got, exp := VerifyDecoded(d, want), Verify(d, want)
+			if got.Problem != exp.Problem || got.Valid != exp.Valid || got.Signed != exp.Signed || got.Trusted != exp.Trusted || got.KeyID != exp.KeyID {
+				t.Errorf("%s: VerifyDecoded %+v, Verify %+v", name, got, exp)
+			}
+		}
+	}
+	if r := VerifyDecoded(signed, nil); !r.Valid {
+		t.Errorf("signed document not verified: %+v", r)
+	}
+}
