@@ -20,6 +20,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/assay-mcp/assay/collectkit"
+	"github.com/assay-mcp/assay/collectkit/outfile"
 	"github.com/assay-mcp/assay/internal/tui"
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/baseline"
@@ -111,7 +112,7 @@ func (s *uiSession) run(ctx context.Context, args []string) error {
 	acts := s.actions()
 	acts.Analyse = analyse
 	m := tui.New(ctx, d, tui.Options{Color: color, ExportPath: s.exportPath, Actions: acts})
-	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(s.e.stdin), tea.WithOutput(s.e.stdout), tea.WithAltScreen()}
+	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(s.e.stdin), tea.WithOutput(terminalOut(s.e.stdout)), tea.WithAltScreen()}
 	if s.mouse {
 		opts = append(opts, tea.WithMouseCellMotion())
 	}
@@ -119,6 +120,20 @@ func (s *uiSession) run(ctx context.Context, args []string) error {
 		return &ExitError{Code: ExitIOErr, Err: fmt.Errorf("terminal: %w", err)}
 	}
 	return nil
+}
+
+// terminalOut is the terminal itself behind the stdout wrapper that
+// records failed writes: Bubble Tea reads the window size (and follows
+// SIGWINCH) only from an output that is a terminal file. Handed the
+// wrapper, it never learnt the size: the screen stayed 80×24 whatever the
+// terminal, and lines were not cleared to their end, leaving stale text.
+func terminalOut(w io.Writer) io.Writer {
+	if so, ok := w.(*outfile.Stdout); ok {
+		if f, ok := so.W.(*os.File); ok {
+			return f
+		}
+	}
+	return w
 }
 
 func isTTY(r io.Reader) bool {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -172,6 +173,42 @@ func (tm *term) waitWithin(base time.Duration, texts ...string) {
 	}
 }
 
+// cursorMoves are the bytes after which drawing continues elsewhere:
+// line ends and CSI cursor movements or clears. Between two of them the
+// text is on one row, so its width is the cells it filled.
+var cursorMoves = regexp.MustCompile(`\r|\n|\x1b\[[0-9;?]*[ABCDEFGHJKf]`)
+
+// drawn is the raw output since the mark.
+func (tm *term) drawn() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return string(tm.out.Bytes()[tm.mark:])
+}
+
+// waitWidth waits until a line drawn since the mark is exactly w cells
+// wide (the header is padded to the window's width), and fails if one is
+// wider: the program laid the screen out for the terminal's real size.
+func (tm *term) waitWidth(w int) {
+	tm.t.Helper()
+	deadline := time.Now().Add(testenv.D(15 * time.Second))
+	for {
+		widest := 0
+		for _, l := range cursorMoves.Split(tm.drawn(), -1) {
+			widest = max(widest, ansi.StringWidth(ansi.Strip(l)))
+		}
+		if widest > w {
+			tm.t.Fatalf("a line %d cells wide on a %d-column terminal:\n%s", widest, w, tm.screen())
+		}
+		if widest == w {
+			return
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("no line filled the %d-column terminal (widest %d): the window size was not read\n%s", w, widest, tm.screen())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // analysed is on the screen once the background analysis has arrived:
 // the footer's full key hint replaces "analysing N tools…".
 const analysed = "S C E filter"
@@ -298,6 +335,7 @@ func TestUIStoredDemoBundle(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			tm := start(t, size[0], size[1], nil, "ui", bundle)
 			tm.waitFor("assay ui", "assay-demo", analysed)
+			tm.waitWidth(size[0]) // drawn for this terminal, not a default size
 			tm.send("j")
 			tm.waitFor("TOOL " + want)
 			tm.send("s")
@@ -313,6 +351,25 @@ func TestUIStoredDemoBundle(t *testing.T) {
 			tm.quit("q")
 		})
 	}
+}
+
+// TestUIResize: the screen follows the terminal when it is resized
+// (SIGWINCH), growing and shrinking, and stays usable afterwards.
+func TestUIResize(t *testing.T) {
+	bundle := demoBundle(t)
+	tm := start(t, 80, 24, []string{"NO_COLOR=1"}, "ui", bundle)
+	tm.waitFor("assay ui", analysed)
+	tm.waitWidth(80)
+	for _, size := range [][2]int{{132, 40}, {90, 20}} {
+		tm.send("")
+		if err := pty.Setsize(tm.ptmx, &pty.Winsize{Cols: uint16(size[0]), Rows: uint16(size[1])}); err != nil {
+			t.Fatal(err)
+		}
+		tm.waitWidth(size[0])
+	}
+	tm.send("j")
+	tm.waitFor("TOOL ")
+	tm.quit("q")
 }
 
 // TestUITenThousandTools opens a generated 10,000-tool bundle: the tree
