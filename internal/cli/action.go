@@ -42,51 +42,49 @@ func (a *actionFlags) register(cmd *cobra.Command) {
 	f.StringVar(&a.assay, "assay", "", "assay binary to run per server (default: this one)")
 }
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		root := &cobra.Command{
-			Use:    "__action",
-			Short:  "Engine of the Assay GitHub Action (internal)",
-			Hidden: true,
-			Args:   cobra.NoArgs,
-			RunE: func(cmd *cobra.Command, args []string) error {
-				return usageErr("__action needs a subcommand: run or baseline")
-			},
-		}
-		var a actionFlags
-		run := &cobra.Command{
-			Use:   "run",
-			Short: "Check every server of assay.toml against its baseline; write summary, SARIF and outputs",
-			Example: `  assay __action run --config assay.toml --out "$RUNNER_TEMP/assay" --fail-on escalation,injection
+func newActionCmd(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:    "__action",
+		Short:  "Engine of the Assay GitHub Action (internal)",
+		Hidden: true,
+		Args:   cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return usageErr("__action needs a subcommand: run or baseline")
+		},
+	}
+	var a actionFlags
+	run := &cobra.Command{
+		Use:   "run",
+		Short: "Check every server of assay.toml against its baseline; write summary, SARIF and outputs",
+		Example: `  assay __action run --config assay.toml --out "$RUNNER_TEMP/assay" --fail-on escalation,injection
   GITHUB_STEP_SUMMARY=summary.md GITHUB_OUTPUT=outputs.txt assay __action run`,
-			Args: cobra.NoArgs,
-			RunE: func(cmd *cobra.Command, args []string) error {
-				return actionRun(cmd.Context(), e, &a)
-			},
-		}
-		a.register(run)
-		run.Flags().StringVar(&a.failOn, "fail-on", "", "categories that fail the run (overrides fail-on in the config): escalation, prompt, removal, injection, incomplete, all, none")
-		run.Flags().StringVar(&a.summary, "summary", "", "append the markdown summary to FILE (default: $GITHUB_STEP_SUMMARY)")
-		run.Flags().StringVar(&a.ghOutput, "github-output", "", "append step outputs to FILE (default: $GITHUB_OUTPUT)")
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return actionRun(cmd.Context(), e, &a)
+		},
+	}
+	a.register(run)
+	run.Flags().StringVar(&a.failOn, "fail-on", "", "categories that fail the run (overrides fail-on in the config): escalation, prompt, removal, injection, incomplete, all, none")
+	run.Flags().StringVar(&a.summary, "summary", "", "append the markdown summary to FILE (default: $GITHUB_STEP_SUMMARY)")
+	run.Flags().StringVar(&a.ghOutput, "github-output", "", "append step outputs to FILE (default: $GITHUB_OUTPUT)")
 
-		var b actionFlags
-		base := &cobra.Command{
-			Use:   "baseline",
-			Short: "Write the baseline of every server of assay.toml (run locally, review, commit)",
-			Example: `  assay __action baseline --by alice --note "reviewed 2026-11-29"
+	var b actionFlags
+	base := &cobra.Command{
+		Use:   "baseline",
+		Short: "Write the baseline of every server of assay.toml (run locally, review, commit)",
+		Example: `  assay __action baseline --by alice --note "reviewed 2026-11-29"
   git add .assay && git commit -m "Assay baselines"`,
-			Args: cobra.NoArgs,
-			RunE: func(cmd *cobra.Command, args []string) error {
-				return actionBaseline(cmd.Context(), e, &b)
-			},
-		}
-		b.register(base)
-		base.Flags().StringVar(&b.by, "by", "", "who blesses these surfaces (recorded in each baseline)")
-		base.Flags().StringVar(&b.note, "note", "", "why (recorded in each baseline)")
-		base.Flags().BoolVar(&b.force, "force", false, "write baselines despite objections (hidden characters, injection), recording them")
-		root.AddCommand(run, base)
-		return root
-	})
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return actionBaseline(cmd.Context(), e, &b)
+		},
+	}
+	b.register(base)
+	base.Flags().StringVar(&b.by, "by", "", "who blesses these surfaces (recorded in each baseline)")
+	base.Flags().StringVar(&b.note, "note", "", "why (recorded in each baseline)")
+	base.Flags().BoolVar(&b.force, "force", false, "write baselines despite objections (hidden characters, injection), recording them")
+	root.AddCommand(run, base)
+	return root
 }
 
 func loadActionConfig(path string) (*actioncfg.Config, error) {

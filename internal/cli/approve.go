@@ -11,15 +11,14 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 )
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		var sf scanFlags
-		var path, tool, by, note, day, rule, expires string
-		var force, acceptSigner bool
-		cmd := &cobra.Command{
-			Use:   "approve --baseline FILE --tool NAME --by NAME --note TEXT [CONFIG...]",
-			Short: "Accept one change into a baseline, or record an exception",
-			Long: `Approve scans like 'assay check' (same flags) and accepts the change of one
+func newApproveCmd(e *env) *cobra.Command {
+	var sf scanFlags
+	var path, tool, by, note, day, rule, expires string
+	var force, acceptSigner bool
+	cmd := &cobra.Command{
+		Use:   "approve --baseline FILE --tool NAME --by NAME --note TEXT [CONFIG...]",
+		Short: "Accept one change into a baseline, or record an exception",
+		Long: `Approve scans like 'assay check' (same flags) and accepts the change of one
 tool into the baseline: --tool SERVER/TOOL, or a tool name unique across
 servers, or a server name to accept all of that server's changes. A new
 tool is added, a removed one dropped. Who and why are recorded.
@@ -42,102 +41,101 @@ recorded signers with this scan's (none when its files are not all signed);
 Exit code: 0 approved; 1 refused (objections, a signature the baseline
 does not expect, or nothing changed);
 64 usage; 65/66 bad or missing baseline; 69 incomplete scan.`,
-			Example: `  assay approve --baseline assay-baseline.json --surface capture.json --tool files/read_file --by alice --note "vendor changelog 2.1"
+		Example: `  assay approve --baseline assay-baseline.json --surface capture.json --tool files/read_file --by alice --note "vendor changelog 2.1"
   assay approve --baseline assay-baseline.json --exception DRIFT-003 --tool files/read_file --expires 2027-01-31 --by alice --note "wording fix pending upstream"`,
-			RunE: func(cmd *cobra.Command, args []string) error {
-				if by == "" || note == "" {
-					return usageErr("approve needs --by NAME and --note TEXT")
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if by == "" || note == "" {
+				return usageErr("approve needs --by NAME and --note TEXT")
+			}
+			bl, err := readBaseline(path)
+			if err != nil {
+				return err
+			}
+			if rule != "" {
+				if tool == "" || expires == "" {
+					return usageErr("--exception needs --tool SERVER/TOOL (or SERVER, or */TOOL) and --expires YYYY-MM-DD")
 				}
-				bl, err := readBaseline(path)
-				if err != nil {
-					return err
-				}
-				if rule != "" {
-					if tool == "" || expires == "" {
-						return usageErr("--exception needs --tool SERVER/TOOL (or SERVER, or */TOOL) and --expires YYYY-MM-DD")
-					}
-					server, tool, _ := strings.Cut(tool, "/")
-					if err := bl.AddException(baseline.Exception{Rule: rule, Server: server, Tool: tool, Reason: note, By: by, Expires: expires}); err != nil {
-						return usageErr("%v", err)
-					}
-					if err := e.writeJSON(path, bl); err != nil {
-						return err
-					}
-					fmt.Fprintf(e.stdout, "recorded exception %s for %s until %s in %s\n", rule, strings.TrimSuffix(server+"/"+tool, "/"), expires, path)
-					return nil
-				}
-				if tool == "" && !acceptSigner {
-					return usageErr("approve needs --tool NAME (or --exception RULE, or --accept-signer)")
-				}
-				if err := sf.validate(); err != nil {
-					return err
-				}
-				d, err := today(day)
-				if err != nil {
-					return err
-				}
-				b, err := buildBundle(cmd.Context(), e, &sf, args)
-				if err != nil {
-					return err
-				}
-				if gaps := baseline.Incomplete(b); len(gaps) > 0 {
-					return &ExitError{Code: ExitUnavailable, Err: fmt.Errorf("%w: %s; %s was not changed", baseline.ErrIncomplete, strings.Join(gaps, "; "), path)}
-				}
-				f, err := analyzeBundle(b, &sf, e.stderr)
-				if err != nil {
-					return err
-				}
-				if err := approveSigners(e, bl, sf.observed, acceptSigner); err != nil {
-					return err
-				}
-				if tool == "" { // --accept-signer alone: a key rotation, no tool change
-					return writeSigners(e, bl, path)
-				}
-				obj := objectionsFor(baseline.Objections(b, f), tool)
-				if len(obj) > 0 && !force {
-					fmt.Fprintf(e.stderr, "assay: refusing to approve %s over %d objection(s):\n", tool, len(obj))
-					printObjections(e, obj)
-					return silentExit{code: ExitFindings}
-				}
-				ap, err := baseline.Approve(bl, b, f, tool, by, note, d)
-				if errors.Is(err, baseline.ErrNothingToApprove) && acceptSigner {
-					return writeSigners(e, bl, path)
-				}
-				if errors.Is(err, baseline.ErrNothingToApprove) {
-					fmt.Fprintf(e.stderr, "assay: %v\n", err)
-					return silentExit{code: ExitFindings}
-				}
-				if err != nil {
+				server, tool, _ := strings.Cut(tool, "/")
+				if err := bl.AddException(baseline.Exception{Rule: rule, Server: server, Tool: tool, Reason: note, By: by, Expires: expires}); err != nil {
 					return usageErr("%v", err)
-				}
-				if len(obj) > 0 {
-					bl.Forced = true
-					bl.Objections = append(bl.Objections, obj...)
-					if err := bl.Seal(); err != nil {
-						return &ExitError{Code: ExitSoftware, Err: err}
-					}
 				}
 				if err := e.writeJSON(path, bl); err != nil {
 					return err
 				}
-				fmt.Fprintf(e.stdout, "approved %s on %s by %s in %s\n", strings.TrimPrefix(ap.Tool, ""), ap.Server, by, path)
+				fmt.Fprintf(e.stdout, "recorded exception %s for %s until %s in %s\n", rule, strings.TrimSuffix(server+"/"+tool, "/"), expires, path)
 				return nil
-			},
-		}
-		sf.register(cmd)
-		f := cmd.Flags()
-		f.StringVar(&path, "baseline", "", "baseline file to update")
-		f.StringVar(&tool, "tool", "", "SERVER/TOOL, a unique TOOL name, or a SERVER to accept")
-		f.StringVar(&by, "by", "", "who approves (recorded)")
-		f.StringVar(&note, "note", "", "why (recorded; the reason of an exception)")
-		f.BoolVar(&force, "force", false, "approve over objections, recording them")
-		f.BoolVar(&acceptSigner, "accept-signer", false, "replace the baseline's recorded signers with this scan's (key rotation)")
-		f.StringVar(&rule, "exception", "", "record an exception for this rule id instead of approving")
-		f.StringVar(&expires, "expires", "", "last day (YYYY-MM-DD) the exception suppresses")
-		f.StringVar(&day, "today", "", "record this date (YYYY-MM-DD) instead of today")
-		_ = f.MarkHidden("today")
-		return cmd
-	})
+			}
+			if tool == "" && !acceptSigner {
+				return usageErr("approve needs --tool NAME (or --exception RULE, or --accept-signer)")
+			}
+			if err := sf.validate(); err != nil {
+				return err
+			}
+			d, err := today(day)
+			if err != nil {
+				return err
+			}
+			b, err := buildBundle(cmd.Context(), e, &sf, args)
+			if err != nil {
+				return err
+			}
+			if gaps := baseline.Incomplete(b); len(gaps) > 0 {
+				return &ExitError{Code: ExitUnavailable, Err: fmt.Errorf("%w: %s; %s was not changed", baseline.ErrIncomplete, strings.Join(gaps, "; "), path)}
+			}
+			f, err := analyzeBundle(b, &sf, e.stderr)
+			if err != nil {
+				return err
+			}
+			if err := approveSigners(e, bl, sf.observed, acceptSigner); err != nil {
+				return err
+			}
+			if tool == "" { // --accept-signer alone: a key rotation, no tool change
+				return writeSigners(e, bl, path)
+			}
+			obj := objectionsFor(baseline.Objections(b, f), tool)
+			if len(obj) > 0 && !force {
+				fmt.Fprintf(e.stderr, "assay: refusing to approve %s over %d objection(s):\n", tool, len(obj))
+				printObjections(e, obj)
+				return silentExit{code: ExitFindings}
+			}
+			ap, err := baseline.Approve(bl, b, f, tool, by, note, d)
+			if errors.Is(err, baseline.ErrNothingToApprove) && acceptSigner {
+				return writeSigners(e, bl, path)
+			}
+			if errors.Is(err, baseline.ErrNothingToApprove) {
+				fmt.Fprintf(e.stderr, "assay: %v\n", err)
+				return silentExit{code: ExitFindings}
+			}
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			if len(obj) > 0 {
+				bl.Forced = true
+				bl.Objections = append(bl.Objections, obj...)
+				if err := bl.Seal(); err != nil {
+					return &ExitError{Code: ExitSoftware, Err: err}
+				}
+			}
+			if err := e.writeJSON(path, bl); err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "approved %s on %s by %s in %s\n", strings.TrimPrefix(ap.Tool, ""), ap.Server, by, path)
+			return nil
+		},
+	}
+	sf.register(cmd)
+	f := cmd.Flags()
+	f.StringVar(&path, "baseline", "", "baseline file to update")
+	f.StringVar(&tool, "tool", "", "SERVER/TOOL, a unique TOOL name, or a SERVER to accept")
+	f.StringVar(&by, "by", "", "who approves (recorded)")
+	f.StringVar(&note, "note", "", "why (recorded; the reason of an exception)")
+	f.BoolVar(&force, "force", false, "approve over objections, recording them")
+	f.BoolVar(&acceptSigner, "accept-signer", false, "replace the baseline's recorded signers with this scan's (key rotation)")
+	f.StringVar(&rule, "exception", "", "record an exception for this rule id instead of approving")
+	f.StringVar(&expires, "expires", "", "last day (YYYY-MM-DD) the exception suppresses")
+	f.StringVar(&day, "today", "", "record this date (YYYY-MM-DD) instead of today")
+	_ = f.MarkHidden("today")
+	return cmd
 }
 
 // approveSigners refuses an approval from stored bundles that lack the

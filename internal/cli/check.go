@@ -13,16 +13,15 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 )
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		var sf scanFlags
-		var df driftFlags
-		var path, lockPath, day string
-		var noPin bool
-		cmd := &cobra.Command{
-			Use:   "check (--baseline FILE | --lock FILE) [CONFIG...]",
-			Short: "Scan and compare against a committed baseline or lock",
-			Long: `Check scans like 'assay scan' (same flags), compares the result with the
+func newCheckCmd(e *env) *cobra.Command {
+	var sf scanFlags
+	var df driftFlags
+	var path, lockPath, day string
+	var noPin bool
+	cmd := &cobra.Command{
+		Use:   "check (--baseline FILE | --lock FILE) [CONFIG...]",
+		Short: "Scan and compare against a committed baseline or lock",
+		Long: `Check scans like 'assay scan' (same flags), compares the result with the
 baseline and grades every change as a DRIFT finding, exactly as 'assay diff'.
 Exceptions recorded in the baseline suppress the findings they name until
 their expiry date; an expired exception stops suppressing and is reported.
@@ -48,60 +47,59 @@ by one of them: an unsigned bundle is DRIFT-038 "SIGNATURE MISSING" (was it
 stripped?), another key or a broken signature DRIFT-039, both bit 32. Live
 scans are not files and carry no signature; baselines that record no
 signer expect none.`,
-			Example: `  assay check --baseline assay-baseline.json --surface capture.json
+		Example: `  assay check --baseline assay-baseline.json --surface capture.json
   assay check --baseline assay-baseline.json --connect --yes --format sarif -o drift.sarif
   assay check --lock assay.lock .cursor/mcp.json --connect --yes
   assay check --lock assay.lock --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --yes`,
-			RunE: func(cmd *cobra.Command, args []string) error {
-				if err := sf.validate(); err != nil {
-					return err
-				}
-				if err := df.validate(); err != nil {
-					return err
-				}
-				switch {
-				case path != "" && lockPath != "":
-					return usageErr("--baseline and --lock exclude each other")
-				case lockPath != "":
-					return checkLock(cmd, e, &sf, &df, lockPath, noPin, args)
-				case noPin:
-					return usageErr("--no-pin applies to --lock only")
-				case path == "":
-					return usageErr("check needs --baseline FILE or --lock FILE")
-				}
-				d, err := today(day)
-				if err != nil {
-					return err
-				}
-				bl, err := readBaseline(path)
-				if err != nil {
-					return err
-				}
-				b, err := buildBundle(cmd.Context(), e, &sf, args)
-				if err != nil {
-					return err
-				}
-				opts := df.options()
-				opts.Analyze.Cost = &cost.Options{Window: sf.window, PricePerMTok: sf.price}
-				if err := applyRulesFile(opts.Analyze, sf.rules); err != nil {
-					return err
-				}
-				res, err := baseline.Check(bl, path, b, d, opts, sf.observed...)
-				if err != nil {
-					return &ExitError{Code: ExitDataErr, Err: err}
-				}
-				return writeDrift(e, &df, res)
-			},
-		}
-		sf.register(cmd)
-		df.register(cmd)
-		cmd.Flags().StringVar(&path, "baseline", "", "baseline file written by 'assay baseline'")
-		cmd.Flags().StringVar(&lockPath, "lock", "", "lock file written by 'assay lock' (instead of --baseline)")
-		cmd.Flags().BoolVar(&noPin, "no-pin", false, "with --lock: do not compare command pins (they name this machine's programs)")
-		cmd.Flags().StringVar(&day, "today", "", "evaluate exception expiry on this date (YYYY-MM-DD) instead of today")
-		_ = cmd.Flags().MarkHidden("today")
-		return cmd
-	})
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := sf.validate(); err != nil {
+				return err
+			}
+			if err := df.validate(); err != nil {
+				return err
+			}
+			switch {
+			case path != "" && lockPath != "":
+				return usageErr("--baseline and --lock exclude each other")
+			case lockPath != "":
+				return checkLock(cmd, e, &sf, &df, lockPath, noPin, args)
+			case noPin:
+				return usageErr("--no-pin applies to --lock only")
+			case path == "":
+				return usageErr("check needs --baseline FILE or --lock FILE")
+			}
+			d, err := today(day)
+			if err != nil {
+				return err
+			}
+			bl, err := readBaseline(path)
+			if err != nil {
+				return err
+			}
+			b, err := buildBundle(cmd.Context(), e, &sf, args)
+			if err != nil {
+				return err
+			}
+			opts := df.options()
+			opts.Analyze.Cost = &cost.Options{Window: sf.window, PricePerMTok: sf.price}
+			if err := applyRulesFile(opts.Analyze, sf.rules); err != nil {
+				return err
+			}
+			res, err := baseline.Check(bl, path, b, d, opts, sf.observed...)
+			if err != nil {
+				return &ExitError{Code: ExitDataErr, Err: err}
+			}
+			return writeDrift(e, &df, res)
+		},
+	}
+	sf.register(cmd)
+	df.register(cmd)
+	cmd.Flags().StringVar(&path, "baseline", "", "baseline file written by 'assay baseline'")
+	cmd.Flags().StringVar(&lockPath, "lock", "", "lock file written by 'assay lock' (instead of --baseline)")
+	cmd.Flags().BoolVar(&noPin, "no-pin", false, "with --lock: do not compare command pins (they name this machine's programs)")
+	cmd.Flags().StringVar(&day, "today", "", "evaluate exception expiry on this date (YYYY-MM-DD) instead of today")
+	_ = cmd.Flags().MarkHidden("today")
+	return cmd
 }
 
 // checkLock is 'assay check --lock': collect like scan, fingerprint what

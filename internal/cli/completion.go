@@ -13,13 +13,12 @@ import (
 // Assay's enumerated flags (formats, severities, categories, encodings,
 // tiers) and which flags take files.
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		var noDesc bool
-		cmd := &cobra.Command{
-			Use:   "completion bash|zsh|fish|powershell",
-			Short: "Print the shell completion script for bash, zsh, fish or PowerShell",
-			Long: `Completion prints a script that makes your shell complete assay's commands,
+func newCompletionCmd(e *env) *cobra.Command {
+	var noDesc bool
+	cmd := &cobra.Command{
+		Use:   "completion bash|zsh|fish|powershell",
+		Short: "Print the shell completion script for bash, zsh, fish or PowerShell",
+		Long: `Completion prints a script that makes your shell complete assay's commands,
 flags, flag values (formats, severities, categories, encodings, tiers),
 rule ids and file names.
 
@@ -39,38 +38,37 @@ Fish:
 PowerShell:
   one session:  assay completion powershell | Out-String | Invoke-Expression
   permanently:  add that line to your $PROFILE`,
-			Example: `  source <(assay completion bash)
+		Example: `  source <(assay completion bash)
   assay completion zsh > "${fpath[1]}/_assay"
   assay completion fish > ~/.config/fish/completions/assay.fish
   assay completion powershell | Out-String | Invoke-Expression`,
-			ValidArgs:             []string{"bash", "zsh", "fish", "powershell"},
-			Args:                  cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
-			DisableFlagsInUseLine: true,
-			RunE: func(cmd *cobra.Command, args []string) error {
-				root := cmd.Root()
-				out := e.stdout
-				switch args[0] {
-				case "bash":
-					return root.GenBashCompletionV2(out, !noDesc)
-				case "zsh":
-					if noDesc {
-						return root.GenZshCompletionNoDesc(out)
-					}
-					return root.GenZshCompletion(out)
-				case "fish":
-					return root.GenFishCompletion(out, !noDesc)
-				case "powershell":
-					if noDesc {
-						return root.GenPowerShellCompletion(out)
-					}
-					return root.GenPowerShellCompletionWithDesc(out)
+		ValidArgs:             []string{"bash", "zsh", "fish", "powershell"},
+		Args:                  cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
+		DisableFlagsInUseLine: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			root := cmd.Root()
+			out := e.stdout
+			switch args[0] {
+			case "bash":
+				return root.GenBashCompletionV2(out, !noDesc)
+			case "zsh":
+				if noDesc {
+					return root.GenZshCompletionNoDesc(out)
 				}
-				return usageErr("unknown shell %q", args[0])
-			},
-		}
-		cmd.Flags().BoolVar(&noDesc, "no-descriptions", false, "complete without descriptions")
-		return cmd
-	})
+				return root.GenZshCompletion(out)
+			case "fish":
+				return root.GenFishCompletion(out, !noDesc)
+			case "powershell":
+				if noDesc {
+					return root.GenPowerShellCompletion(out)
+				}
+				return root.GenPowerShellCompletionWithDesc(out)
+			}
+			return usageErr("unknown shell %q", args[0])
+		},
+	}
+	cmd.Flags().BoolVar(&noDesc, "no-descriptions", false, "complete without descriptions")
+	return cmd
 }
 
 // fixedCompletions completes a flag from a fixed list, never with files.

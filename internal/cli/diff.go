@@ -88,14 +88,13 @@ func readSide(path string) (*drift.Side, error) {
 	return drift.FromInput(in), nil
 }
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		var df driftFlags
-		var htmlOut string
-		cmd := &cobra.Command{
-			Use:   "diff OLD NEW",
-			Short: "Show what changed between two stored surfaces, offline",
-			Long: `Diff compares two stored observations — bundles, server captures, tools/list
+func newDiffCmd(e *env) *cobra.Command {
+	var df driftFlags
+	var htmlOut string
+	cmd := &cobra.Command{
+		Use:   "diff OLD NEW",
+		Short: "Show what changed between two stored surfaces, offline",
+		Long: `Diff compares two stored observations — bundles, server captures, tools/list
 results, findings files or baselines, of one server or many — and grades
 every change as a DRIFT finding. Nothing is contacted.
 
@@ -120,46 +119,45 @@ Errors are 64 and above.
 --html FILE also writes the comparison as a self-contained page: the
 change summary, a change timeline, the exit bits, the drift findings, then
 the new side's own analysis.`,
-			Example: `  assay diff bundle-2026-10.json bundle-2026-11.json
+		Example: `  assay diff bundle-2026-10.json bundle-2026-11.json
   assay diff bundle-2026-10.json bundle-2026-11.json --html drift.html
   assay diff old-capture.json new-capture.json --format markdown
   assay diff assay-baseline.json findings.json --format sarif -o drift.sarif`,
-			Args: func(cmd *cobra.Command, args []string) error {
-				if len(args) != 2 {
-					return usageErr("diff needs two files, OLD and NEW; got %d", len(args))
-				}
-				return nil
-			},
-			RunE: func(cmd *cobra.Command, args []string) error {
-				if err := df.validate(); err != nil {
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 2 {
+				return usageErr("diff needs two files, OLD and NEW; got %d", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := df.validate(); err != nil {
+				return err
+			}
+			old, err := readSide(args[0])
+			if err != nil {
+				return err
+			}
+			nw, err := readSide(args[1])
+			if err != nil {
+				return err
+			}
+			opts := df.options()
+			opts.KeepNew = htmlOut != ""
+			res, err := drift.Diff(old, nw, opts)
+			if err != nil {
+				return &ExitError{Code: ExitDataErr, Err: err}
+			}
+			if htmlOut != "" {
+				if err := driftPage(e, htmlOut, old, nw, res); err != nil {
 					return err
 				}
-				old, err := readSide(args[0])
-				if err != nil {
-					return err
-				}
-				nw, err := readSide(args[1])
-				if err != nil {
-					return err
-				}
-				opts := df.options()
-				opts.KeepNew = htmlOut != ""
-				res, err := drift.Diff(old, nw, opts)
-				if err != nil {
-					return &ExitError{Code: ExitDataErr, Err: err}
-				}
-				if htmlOut != "" {
-					if err := driftPage(e, htmlOut, old, nw, res); err != nil {
-						return err
-					}
-				}
-				return writeDrift(e, &df, res)
-			},
-		}
-		df.register(cmd)
-		cmd.Flags().StringVar(&htmlOut, "html", "", "also write the comparison as an HTML page to FILE")
-		return cmd
-	})
+			}
+			return writeDrift(e, &df, res)
+		},
+	}
+	df.register(cmd)
+	cmd.Flags().StringVar(&htmlOut, "html", "", "also write the comparison as an HTML page to FILE")
+	return cmd
 }
 
 // driftPage writes the page of a comparison: the drift section (with

@@ -18,15 +18,14 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 )
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		var sf scanFlags
-		var out, day string
-		var force, migrate bool
-		cmd := &cobra.Command{
-			Use:   "lock [CONFIG...] [--server CMD]... [--connect] -o assay.lock",
-			Short: "Write a text-free lock: tool fingerprints, server identity and command pins",
-			Long: `Lock records an approval that holds no text and no secret: per tool, hashes
+func newLockCmd(e *env) *cobra.Command {
+	var sf scanFlags
+	var out, day string
+	var force, migrate bool
+	cmd := &cobra.Command{
+		Use:   "lock [CONFIG...] [--server CMD]... [--connect] -o assay.lock",
+		Short: "Write a text-free lock: tool fingerprints, server identity and command pins",
+		Long: `Lock records an approval that holds no text and no secret: per tool, hashes
 of its description (as served, reflow-folded and normalised), schemas,
 annotations and other members, its four behaviour hints in clear; per
 server, its identity (serverInfo name and version, capabilities, protocol
@@ -51,89 +50,88 @@ current format only when nothing changed since it was written.
 Exit code: 0 written; 1 refused over objections; 65 --migrate found
 changes, or the existing file is not a lock; 69 a server could not be
 reached or listed; 64 usage; 74 write failed.`,
-			Example: `  assay lock --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --yes
+		Example: `  assay lock --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --yes
   assay lock .cursor/mcp.json --connect --yes -o assay.lock
   assay check --lock assay.lock .cursor/mcp.json --connect --yes
   assay lock .cursor/mcp.json --connect --yes --migrate   # refresh the format, approve nothing`,
-			RunE: func(cmd *cobra.Command, args []string) error {
-				if err := sf.validate(); err != nil {
-					return err
-				}
-				d, err := today(day)
-				if err != nil {
-					return err
-				}
-				prev, err := existingLock(out)
-				if err != nil {
-					return err
-				}
-				if migrate && prev == nil {
-					return usageErr("--migrate: %s does not exist; there is nothing to migrate", out)
-				}
-				salt, err := lockSalt(prev)
-				if err != nil {
-					return err
-				}
-				b, src, err := collectBundle(cmd.Context(), e, &sf, args)
-				if err != nil {
-					return err
-				}
-				if err := lockable(b, out); err != nil {
-					return err
-				}
-				f, err := analyzeBundle(b, &sf, e.stderr)
-				if err != nil {
-					return err
-				}
-				if obj := baseline.Objections(b, f); len(obj) > 0 {
-					if !force {
-						fmt.Fprintf(e.stderr, "assay: refusing to lock %d objection(s):\n", len(obj))
-						printObjections(e, obj)
-						fmt.Fprintf(e.stderr, "assay: %s was not written; fix the surface or pass --force\n", out)
-						return silentExit{code: ExitFindings}
-					}
-					fmt.Fprintf(e.stderr, "assay: --force: locking over %d objection(s):\n", len(obj))
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := sf.validate(); err != nil {
+				return err
+			}
+			d, err := today(day)
+			if err != nil {
+				return err
+			}
+			prev, err := existingLock(out)
+			if err != nil {
+				return err
+			}
+			if migrate && prev == nil {
+				return usageErr("--migrate: %s does not exist; there is nothing to migrate", out)
+			}
+			salt, err := lockSalt(prev)
+			if err != nil {
+				return err
+			}
+			b, src, err := collectBundle(cmd.Context(), e, &sf, args)
+			if err != nil {
+				return err
+			}
+			if err := lockable(b, out); err != nil {
+				return err
+			}
+			f, err := analyzeBundle(b, &sf, e.stderr)
+			if err != nil {
+				return err
+			}
+			if obj := baseline.Objections(b, f); len(obj) > 0 {
+				if !force {
+					fmt.Fprintf(e.stderr, "assay: refusing to lock %d objection(s):\n", len(obj))
 					printObjections(e, obj)
+					fmt.Fprintf(e.stderr, "assay: %s was not written; fix the surface or pass --force\n", out)
+					return silentExit{code: ExitFindings}
 				}
-				l, err := lock.Build(lockEntries(e, b, src, salt, d), salt, prev)
-				if err != nil {
-					return usageErr("%v", err)
-				}
-				if migrate {
-					if err := migrationSafe(e, prev, l, b, f, out); err != nil {
-						return err
-					}
-				}
-				data, err := lock.Encode(l)
-				if err != nil {
-					return &ExitError{Code: ExitSoftware, Err: err}
-				}
-				if err := e.writeFile(out, data); err != nil {
+				fmt.Fprintf(e.stderr, "assay: --force: locking over %d objection(s):\n", len(obj))
+				printObjections(e, obj)
+			}
+			l, err := lock.Build(lockEntries(e, b, src, salt, d), salt, prev)
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			if migrate {
+				if err := migrationSafe(e, prev, l, b, f, out); err != nil {
 					return err
 				}
-				servers, tools, pins := 0, 0, 0
-				for _, s := range l.Servers {
-					servers++
-					if s.Surface != nil {
-						tools += len(s.Surface.Tools)
-					}
-					if s.Pin != nil {
-						pins++
-					}
+			}
+			data, err := lock.Encode(l)
+			if err != nil {
+				return &ExitError{Code: ExitSoftware, Err: err}
+			}
+			if err := e.writeFile(out, data); err != nil {
+				return err
+			}
+			servers, tools, pins := 0, 0, 0
+			for _, s := range l.Servers {
+				servers++
+				if s.Surface != nil {
+					tools += len(s.Surface.Tools)
 				}
-				fmt.Fprintf(e.noteTo(out), "wrote %s: %d server(s), %d tool(s), %d command pin(s)\n", out, servers, tools, pins)
-				return nil
-			},
-		}
-		sf.registerCollect(cmd)
-		f := cmd.Flags()
-		f.StringVarP(&out, "out", "o", "assay.lock", "lock file to write")
-		f.BoolVar(&force, "force", false, "lock even over objections (hidden characters, injection, shadowing)")
-		f.BoolVar(&migrate, "migrate", false, "rewrite the existing lock in the current format, refusing if anything changed")
-		f.StringVar(&day, "today", "", "record new pins with this date (YYYY-MM-DD) instead of today")
-		_ = f.MarkHidden("today")
-		return cmd
-	})
+				if s.Pin != nil {
+					pins++
+				}
+			}
+			fmt.Fprintf(e.noteTo(out), "wrote %s: %d server(s), %d tool(s), %d command pin(s)\n", out, servers, tools, pins)
+			return nil
+		},
+	}
+	sf.registerCollect(cmd)
+	f := cmd.Flags()
+	f.StringVarP(&out, "out", "o", "assay.lock", "lock file to write")
+	f.BoolVar(&force, "force", false, "lock even over objections (hidden characters, injection, shadowing)")
+	f.BoolVar(&migrate, "migrate", false, "rewrite the existing lock in the current format, refusing if anything changed")
+	f.StringVar(&day, "today", "", "record new pins with this date (YYYY-MM-DD) instead of today")
+	_ = f.MarkHidden("today")
+	return cmd
 }
 
 // readLock reads and verifies a lock (66 missing, 65 malformed or edited).

@@ -17,15 +17,14 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 )
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		var out, title, format, blPath, pdfOut, chromium string
-		var pdfTimeout time.Duration
-		var pubs []string
-		cmd := &cobra.Command{
-			Use:   "report INPUT... -o report.html",
-			Short: "Write a self-contained HTML report from bundles, findings or surfaces",
-			Long: `Report turns bundles, stored surfaces (tools/list results, server captures)
+func newReportCmd(e *env) *cobra.Command {
+	var out, title, format, blPath, pdfOut, chromium string
+	var pdfTimeout time.Duration
+	var pubs []string
+	cmd := &cobra.Command{
+		Use:   "report INPUT... -o report.html",
+		Short: "Write a self-contained HTML report from bundles, findings or surfaces",
+		Long: `Report turns bundles, stored surfaces (tools/list results, server captures)
 or one findings file into one HTML file. Several bundles or surfaces make
 one report over all of them.
 
@@ -40,79 +39,78 @@ chromium-browser or google-chrome on PATH. It is never required: without a
 browser the command exits 69 and says so, and the HTML page prints from
 any browser (File → Print → Save as PDF). The browser runs with a fresh
 profile and no network services, killed after --timeout.`,
-			Example: `  assay report bundle.json -o report.html
+		Example: `  assay report bundle.json -o report.html
   assay report laptop.json ci-runner.json -o fleet.html
   assay report machine-*.json --format markdown -o fleet.md
   assay report findings.json -o report.html
   assay report bundle.json -o report.html --pdf report.pdf`,
-			Args: cobra.MinimumNArgs(1),
-			RunE: func(cmd *cobra.Command, args []string) error {
-				if format != "html" {
-					if pdfOut != "" {
-						return usageErr("--pdf prints the HTML page; it does not go with --format %s", format)
-					}
-					return fleetReport(e, args, format, out) // fleet.go
-				}
-				if out == "" && pdfOut == "" {
-					return usageErr("report: -o FILE (or --pdf FILE) is required")
-				}
-				var browser string
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "html" {
 				if pdfOut != "" {
-					// No browser is the first error, before any work.
-					b, err := pdfprint.Find(chromium)
-					if err != nil {
-						return &ExitError{Code: ExitUnavailable, Err: fmt.Errorf("--pdf: %w", err)}
-					}
-					browser = b
+					return usageErr("--pdf prints the HTML page; it does not go with --format %s", format)
 				}
-				var pins []ed25519.PublicKey
-				for _, p := range pubs {
-					k, err := loadPublicKey(p)
-					if err != nil {
-						return err
-					}
-					pins = append(pins, k)
+				return fleetReport(e, args, format, out) // fleet.go
+			}
+			if out == "" && pdfOut == "" {
+				return usageErr("report: -o FILE (or --pdf FILE) is required")
+			}
+			var browser string
+			if pdfOut != "" {
+				// No browser is the first error, before any work.
+				b, err := pdfprint.Find(chromium)
+				if err != nil {
+					return &ExitError{Code: ExitUnavailable, Err: fmt.Errorf("--pdf: %w", err)}
 				}
-				if blPath != "" {
-					bl, err := readBaseline(blPath)
-					if err != nil {
-						return err
-					}
-					pins = append(pins, bl.SignerKeys()...)
-				}
-				in, err := reportInput(e.stderr, args, title, pins...)
+				browser = b
+			}
+			var pins []ed25519.PublicKey
+			for _, p := range pubs {
+				k, err := loadPublicKey(p)
 				if err != nil {
 					return err
 				}
-				page, err := rhtml.Page(in)
+				pins = append(pins, k)
+			}
+			if blPath != "" {
+				bl, err := readBaseline(blPath)
 				if err != nil {
-					return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("rendering the page: %w", err)}
+					return err
 				}
-				if pdfOut != "" {
-					pdf, err := pdfprint.Print(e.context(), page, &pdfprint.Options{Browser: browser, Timeout: pdfTimeout})
-					if err != nil {
-						return &ExitError{Code: ExitUnavailable, Err: fmt.Errorf("--pdf: %w", err)}
-					}
-					if err := e.writeFile(pdfOut, pdf); err != nil {
-						return err
-					}
+				pins = append(pins, bl.SignerKeys()...)
+			}
+			in, err := reportInput(e.stderr, args, title, pins...)
+			if err != nil {
+				return err
+			}
+			page, err := rhtml.Page(in)
+			if err != nil {
+				return &ExitError{Code: ExitSoftware, Err: fmt.Errorf("rendering the page: %w", err)}
+			}
+			if pdfOut != "" {
+				pdf, err := pdfprint.Print(e.context(), page, &pdfprint.Options{Browser: browser, Timeout: pdfTimeout})
+				if err != nil {
+					return &ExitError{Code: ExitUnavailable, Err: fmt.Errorf("--pdf: %w", err)}
 				}
-				if out == "" {
-					return nil
+				if err := e.writeFile(pdfOut, pdf); err != nil {
+					return err
 				}
-				return e.writeFile(out, page)
-			},
-		}
-		cmd.Flags().StringVarP(&out, "output", "o", "", "write the HTML report to FILE (required)")
-		cmd.Flags().StringArrayVar(&pubs, "pub", nil, "pin a public key (repeatable): the page says which inputs are signed by a pinned key, and flags unsigned ones")
-		cmd.Flags().StringVar(&blPath, "baseline", "", "pin the signers a baseline records: an input they did not sign is flagged (SIGNATURE MISSING when unsigned)")
-		cmd.Flags().StringVar(&pdfOut, "pdf", "", "also print the page to this PDF file with a headless Chromium (optional; exit 69 without one)")
-		cmd.Flags().StringVar(&chromium, "chromium", "", "the Chromium or Chrome program for --pdf (default: $ASSAY_CHROMIUM, else chromium, chromium-browser or google-chrome on PATH)")
-		cmd.Flags().DurationVar(&pdfTimeout, "timeout", 30*time.Second, "time limit for printing with --pdf (the default of scan --timeout)")
-		cmd.Flags().StringVar(&title, "title", "", "page title (default \"Assay report\")")
-		cmd.Flags().StringVar(&format, "format", "html", "html, or json|markdown for a fleet report over bundles (to stdout unless -o)")
-		return cmd
-	})
+			}
+			if out == "" {
+				return nil
+			}
+			return e.writeFile(out, page)
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write the HTML report to FILE (required)")
+	cmd.Flags().StringArrayVar(&pubs, "pub", nil, "pin a public key (repeatable): the page says which inputs are signed by a pinned key, and flags unsigned ones")
+	cmd.Flags().StringVar(&blPath, "baseline", "", "pin the signers a baseline records: an input they did not sign is flagged (SIGNATURE MISSING when unsigned)")
+	cmd.Flags().StringVar(&pdfOut, "pdf", "", "also print the page to this PDF file with a headless Chromium (optional; exit 69 without one)")
+	cmd.Flags().StringVar(&chromium, "chromium", "", "the Chromium or Chrome program for --pdf (default: $ASSAY_CHROMIUM, else chromium, chromium-browser or google-chrome on PATH)")
+	cmd.Flags().DurationVar(&pdfTimeout, "timeout", 30*time.Second, "time limit for printing with --pdf (the default of scan --timeout)")
+	cmd.Flags().StringVar(&title, "title", "", "page title (default \"Assay report\")")
+	cmd.Flags().StringVar(&format, "format", "html", "html, or json|markdown for a fleet report over bundles (to stdout unless -o)")
+	return cmd
 }
 
 // reportInput reads the inputs of `assay report` and builds what the

@@ -55,10 +55,32 @@ type Options struct {
 	HasBrowser  func() bool
 }
 
-// registry of subcommand constructors; each command file adds itself in init.
-var commands []func(*env) *cobra.Command
-
-func register(f func(*env) *cobra.Command) { commands = append(commands, f) }
+// commands is every subcommand, in one table: a newcomer finds each
+// command's constructor here, next to the file that holds it. (Cobra
+// lists them alphabetically in help; this order is only the table's.)
+var commands = []func(*env) *cobra.Command{
+	newActionCmd,        // action.go: __action, the GitHub Action's entry point
+	newApproveCmd,       // approve.go
+	newBaselineCmd,      // baseline.go
+	newCheckCmd,         // check.go
+	newCompletionCmd,    // completion.go
+	newDemoCmd,          // demo.go
+	newDemoServerCmd,    // demo.go: the built-in risky demo server
+	newDiffCmd,          // diff.go
+	newKeygenCmd,        // keys.go
+	newSignCmd,          // keys.go
+	newLockCmd,          // lock.go
+	newProxyCmd,         // proxy.go
+	newReportCmd,        // report.go
+	newVersionCmd,       // root.go
+	newRulesCmd,         // rules.go
+	newScanCmd,          // scan.go
+	newSynthCmd,         // synth.go: __synth, generated inputs for benchmarks
+	newTestInjectionCmd, // testinjection.go
+	newVerifyCmd,        // verify.go
+	newViewerCmd,        // viewer.go
+	newUICmd,            // ui.go
+}
 
 // Run executes the assay CLI and returns the process exit code.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -160,22 +182,19 @@ see docs/outputs.md.`,
 	for _, f := range commands {
 		root.AddCommand(f(e))
 	}
-	root.AddCommand(newUICmd(e))  // ui.go
 	registerFlagCompletions(root) // completion.go
 	return root
 }
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		return &cobra.Command{
-			Use:     "version",
-			Short:   "Print the version and ruleset",
-			Example: `  assay version`,
-			Args:    cobra.NoArgs,
-			RunE: func(cmd *cobra.Command, args []string) error {
-				fmt.Fprintf(e.stdout, "assay %s (ruleset %s)\n", Version, rulesetVersion())
-				return nil
-			},
-		}
-	})
+func newVersionCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print the version and ruleset",
+		Example: `  assay version`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fmt.Fprintf(e.stdout, "assay %s (ruleset %s)\n", Version, rulesetVersion())
+			return nil
+		},
+	}
 }

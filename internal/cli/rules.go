@@ -40,13 +40,12 @@ func ruleEntries(rules []catalog.Rule) []ruleEntry {
 	return out
 }
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		var format, category string
-		cmd := &cobra.Command{
-			Use:   "rules [ID...]",
-			Short: "List the finding catalogue: every rule id with category, severity and title",
-			Long: `Rules lists every finding Assay can report, from the one catalogue the
+func newRulesCmd(e *env) *cobra.Command {
+	var format, category string
+	cmd := &cobra.Command{
+		Use:   "rules [ID...]",
+		Short: "List the finding catalogue: every rule id with category, severity and title",
+		Long: `Rules lists every finding Assay can report, from the one catalogue the
 analysis uses: id, category, default severity, OWASP MCP Top 10 category
 and title, and with ids given, the help text and remediation of each. Ids
 are never reused for another meaning; retired rules stay listed as
@@ -55,53 +54,52 @@ https://owasp.org/www-project-mcp-top-10/ (docs/supply-chain.md).
 
 --format json prints {"kind": "assay.rules/v1", "ruleset", "rules": [...],
 "owasp": {...}} with every field, for tools that map ids to their own policy.`,
-			Example: `  assay rules                       # the whole catalogue as a table
+		Example: `  assay rules                       # the whole catalogue as a table
   assay rules --category injection  # one category
   assay rules INJ-001 CAP-007       # full help and remediation
   assay rules --format json | jq '.rules[] | select(.severity == "critical") | .id'`,
-			RunE: func(cmd *cobra.Command, args []string) error {
-				if format != "table" && format != "json" {
-					return usageErr("--format %q: want table or json", format)
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "table" && format != "json" {
+				return usageErr("--format %q: want table or json", format)
+			}
+			if category != "" {
+				if _, ok := catalog.Prefixes[category]; !ok {
+					return usageErr("--category %q: want one of %s", category, strings.Join(categoryList(), ", "))
 				}
-				if category != "" {
-					if _, ok := catalog.Prefixes[category]; !ok {
-						return usageErr("--category %q: want one of %s", category, strings.Join(categoryList(), ", "))
-					}
-				}
-				rules, err := selectRules(args, category)
+			}
+			rules, err := selectRules(args, category)
+			if err != nil {
+				return err
+			}
+			if format == "json" {
+				b, err := model.Marshal(rulesDoc{Kind: "assay.rules/v1", Ruleset: catalog.Ruleset, Rules: ruleEntries(rules),
+					OWASP: owaspDoc{Version: catalog.OWASPVersion, Categories: catalog.OWASPCategories()}})
 				if err != nil {
 					return err
 				}
-				if format == "json" {
-					b, err := model.Marshal(rulesDoc{Kind: "assay.rules/v1", Ruleset: catalog.Ruleset, Rules: ruleEntries(rules),
-						OWASP: owaspDoc{Version: catalog.OWASPVersion, Categories: catalog.OWASPCategories()}})
-					if err != nil {
-						return err
-					}
-					_, err = e.stdout.Write(b)
-					return err
-				}
-				if len(args) > 0 {
-					return writeRuleDetails(e, rules)
-				}
-				return writeRuleTable(e, rules)
-			},
-		}
-		cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
-		cmd.Flags().StringVar(&category, "category", "", "only rules of this category: "+strings.Join(categoryList(), ", "))
-		_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletions("table", "json"))
-		_ = cmd.RegisterFlagCompletionFunc("category", fixedCompletions(categoryList()...))
-		cmd.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			var out []cobra.Completion
-			for _, r := range catalog.All() {
-				if !slices.Contains(args, r.ID) && strings.HasPrefix(r.ID, strings.ToUpper(toComplete)) {
-					out = append(out, cobra.CompletionWithDesc(r.ID, r.Title))
-				}
+				_, err = e.stdout.Write(b)
+				return err
 			}
-			return out, cobra.ShellCompDirectiveNoFileComp
+			if len(args) > 0 {
+				return writeRuleDetails(e, rules)
+			}
+			return writeRuleTable(e, rules)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	cmd.Flags().StringVar(&category, "category", "", "only rules of this category: "+strings.Join(categoryList(), ", "))
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletions("table", "json"))
+	_ = cmd.RegisterFlagCompletionFunc("category", fixedCompletions(categoryList()...))
+	cmd.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		var out []cobra.Completion
+		for _, r := range catalog.All() {
+			if !slices.Contains(args, r.ID) && strings.HasPrefix(r.ID, strings.ToUpper(toComplete)) {
+				out = append(out, cobra.CompletionWithDesc(r.ID, r.Title))
+			}
 		}
-		return cmd
-	})
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+	return cmd
 }
 
 func categoryList() []string {

@@ -176,14 +176,13 @@ func (o *outFlags) validate() error {
 	return nil
 }
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		var sf scanFlags
-		var of outFlags
-		cmd := &cobra.Command{
-			Use:   "scan [CONFIG...]",
-			Short: "Collect and analyse MCP server surfaces",
-			Long: `Scan collects the surface of MCP servers and analyses it: capabilities of
+func newScanCmd(e *env) *cobra.Command {
+	var sf scanFlags
+	var of outFlags
+	cmd := &cobra.Command{
+		Use:   "scan [CONFIG...]",
+		Short: "Collect and analyse MCP server surfaces",
+		Long: `Scan collects the surface of MCP servers and analyses it: capabilities of
 every tool, token cost, injection attempts, config hygiene, and beyond the
 servers: known-vulnerable and look-alike packages (OSV advisories, built in
 and --advisories), agent settings that change trust (auto-approval, hooks,
@@ -235,7 +234,7 @@ to that server only, stays in memory and never reaches a bundle,
 finding or message; --oauth-cache FILE keeps it (mode 0600) for the
 next run. A token the server rejects is collection error auth_rejected
 (exit 69 when no server could be collected). See docs/remote.md.`,
-			Example: `  assay scan --surface tools.json
+		Example: `  assay scan --surface tools.json
   assay scan --server "npx -y @modelcontextprotocol/server-memory@2026.8.31" --yes --bundle b.json
   assay scan --server "uvx my-server" --start-timeout 3m --timeout 1m   # slow first start
   assay scan --server https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
@@ -246,35 +245,34 @@ next run. A token the server rejects is collection error auth_rejected
   assay scan ~/.cursor/mcp.json --format sarif -o assay.sarif
   assay scan --advisories osv-npm/ --fail-on high     # your osv.dev export too
   assay scan --project ~/src/app --format cyclonedx -o aibom.cdx.json`,
-			RunE: func(cmd *cobra.Command, args []string) error {
-				if err := sf.validate(); err != nil {
-					return err
-				}
-				if err := of.validate(); err != nil {
-					return err
-				}
-				b, err := buildBundle(cmd.Context(), e, &sf, args)
-				if err != nil {
-					return err
-				}
-				f, err := analyzeBundle(b, &sf, e.stderr)
-				if err != nil {
-					return err
-				}
-				sf.tails.attach(f)
-				if err := writeOutputs(e, &of, b, f); err != nil {
-					return err
-				}
-				if err := unreachable(b); err != nil {
-					return err
-				}
-				return failOn(of.failOn, f)
-			},
-		}
-		sf.register(cmd)
-		of.register(cmd, true)
-		return cmd
-	})
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := sf.validate(); err != nil {
+				return err
+			}
+			if err := of.validate(); err != nil {
+				return err
+			}
+			b, err := buildBundle(cmd.Context(), e, &sf, args)
+			if err != nil {
+				return err
+			}
+			f, err := analyzeBundle(b, &sf, e.stderr)
+			if err != nil {
+				return err
+			}
+			sf.tails.attach(f)
+			if err := writeOutputs(e, &of, b, f); err != nil {
+				return err
+			}
+			if err := unreachable(b); err != nil {
+				return err
+			}
+			return failOn(of.failOn, f)
+		},
+	}
+	sf.register(cmd)
+	of.register(cmd, true)
+	return cmd
 }
 
 // buildBundle collects everything the scan flags and config arguments name

@@ -32,13 +32,12 @@ type injectionFlags struct {
 	log             string
 }
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		var f injectionFlags
-		cmd := &cobra.Command{
-			Use:   "test-injection [AGENT_CMD...]",
-			Short: "Play a hostile MCP server against your agent and judge whether it obeys",
-			Long: `Test-injection checks whether your agent obeys prompt injection. Static
+func newTestInjectionCmd(e *env) *cobra.Command {
+	var f injectionFlags
+	cmd := &cobra.Command{
+		Use:   "test-injection [AGENT_CMD...]",
+		Short: "Play a hostile MCP server against your agent and judge whether it obeys",
+		Long: `Test-injection checks whether your agent obeys prompt injection. Static
 scanning tells you what a server says; this tells you what your agent does
 with it.
 
@@ -70,32 +69,31 @@ foreign values in tool arguments.
 
 Exit codes: 0 every run passed; otherwise the OR of 1 (a run failed) and
 2 (a run ended in ERROR); 64 usage, 66 agent program not found.`,
-			Example: `  assay test-injection                                   # the catalogue
+		Example: `  assay test-injection                                   # the catalogue
   assay test-injection --run -- python3 my_agent.py       # asks first
   assay test-injection --run --yes --only override,rug-pull --timeout 5m "./agent --model x"
   assay test-injection --run --yes --repeat 5 --format json ./agent > results.json
   assay test-injection --serve --log /tmp/injection.log   # as an MCP server, stdio`,
-			RunE: func(cmd *cobra.Command, args []string) error {
-				return runTestInjection(cmd.Context(), e, &f, args)
-			},
-		}
-		fl := cmd.Flags()
-		fl.BoolVar(&f.run, "run", false, "start AGENT_CMD once per scenario and judge it (asks for consent unless --yes)")
-		fl.BoolVar(&f.yes, "yes", false, "do not ask before starting the agent")
-		fl.BoolVar(&f.serve, "serve", false, "serve the scenarios as an MCP server on stdin/stdout instead")
-		fl.StringSliceVar(&f.only, "only", nil, "run or serve only these scenario ids (comma-separated or repeated)")
-		fl.StringVar(&f.format, "format", "table", "output format: table or json")
-		fl.DurationVar(&f.timeout, "timeout", harness.DefaultTimeout, "per run: the agent's final message must come within it")
-		fl.IntVar(&f.repeat, "repeat", 1, "runs per scenario; the report gives each scenario's pass rate")
-		fl.Uint64Var(&f.seed, "seed", 0, "seed of the canaries, to replay a run's (default: random)")
-		fl.StringVar(&f.log, "log", "", "with --serve: append the log of client requests to this file (default: stderr)")
-		_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletions("table", "json"))
-		_ = cmd.RegisterFlagCompletionFunc("only", func(c *cobra.Command, a []string, tc string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			return listCompletions(harness.IDs()...)(c, a, tc) // the catalogue is built only when asked for
-		})
-		_ = cmd.MarkFlagFilename("log")
-		return cmd
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runTestInjection(cmd.Context(), e, &f, args)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&f.run, "run", false, "start AGENT_CMD once per scenario and judge it (asks for consent unless --yes)")
+	fl.BoolVar(&f.yes, "yes", false, "do not ask before starting the agent")
+	fl.BoolVar(&f.serve, "serve", false, "serve the scenarios as an MCP server on stdin/stdout instead")
+	fl.StringSliceVar(&f.only, "only", nil, "run or serve only these scenario ids (comma-separated or repeated)")
+	fl.StringVar(&f.format, "format", "table", "output format: table or json")
+	fl.DurationVar(&f.timeout, "timeout", harness.DefaultTimeout, "per run: the agent's final message must come within it")
+	fl.IntVar(&f.repeat, "repeat", 1, "runs per scenario; the report gives each scenario's pass rate")
+	fl.Uint64Var(&f.seed, "seed", 0, "seed of the canaries, to replay a run's (default: random)")
+	fl.StringVar(&f.log, "log", "", "with --serve: append the log of client requests to this file (default: stderr)")
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletions("table", "json"))
+	_ = cmd.RegisterFlagCompletionFunc("only", func(c *cobra.Command, a []string, tc string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return listCompletions(harness.IDs()...)(c, a, tc) // the catalogue is built only when asked for
 	})
+	_ = cmd.MarkFlagFilename("log")
+	return cmd
 }
 
 func (f *injectionFlags) validate(args []string) error {

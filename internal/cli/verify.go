@@ -40,13 +40,12 @@ var verifySignature = func(data []byte, pubPath string) ([]string, error) {
 	return nil, nil
 }
 
-func init() {
-	register(func(e *env) *cobra.Command {
-		var pub, blPath string
-		cmd := &cobra.Command{
-			Use:   "verify FILE",
-			Short: "Recompute every hash in a bundle, findings file or baseline",
-			Long: `Verify recomputes every hash a file records and reports each mismatch:
+func newVerifyCmd(e *env) *cobra.Command {
+	var pub, blPath string
+	cmd := &cobra.Command{
+		Use:   "verify FILE",
+		Short: "Recompute every hash in a bundle, findings file or baseline",
+		Long: `Verify recomputes every hash a file records and reports each mismatch:
 per-tool and per-server surface hashes from the raw definitions (bundles,
 baselines with text), composite hashes from their components, the analysis
 hash from the classification and injection findings, and the document hash
@@ -59,71 +58,70 @@ key DRIFT-039. A baseline that records no signer expects no signature.
 
 Exit code: 0 verified, 1 a mismatch or a bad or missing signature, 65/66
 unreadable.`,
-			Example: `  assay verify bundle.json
+		Example: `  assay verify bundle.json
   assay verify assay-baseline.json
   assay verify --pub consultant.key.pub bundle.json
   assay verify --baseline assay-baseline.json bundle-2026-12.json`,
-			Args: func(cmd *cobra.Command, args []string) error {
-				if len(args) != 1 {
-					return usageErr("verify needs one FILE; got %d", len(args))
-				}
-				return nil
-			},
-			RunE: func(cmd *cobra.Command, args []string) error {
-				path := args[0]
-				if pub != "" {
-					// A bad key is the first error, before any hash work.
-					if _, err := loadPublicKey(pub); err != nil {
-						return err
-					}
-				}
-				var bl *baseline.Baseline
-				if blPath != "" {
-					var err error
-					if bl, err = readBaseline(blPath); err != nil {
-						return err
-					}
-				}
-				data, err := readFileOrStdin(path, inputfile.MaxDocument)
-				if err != nil {
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageErr("verify needs one FILE; got %d", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path := args[0]
+			if pub != "" {
+				// A bad key is the first error, before any hash work.
+				if _, err := loadPublicKey(pub); err != nil {
 					return err
 				}
-				problems, what, err := verifyData(path, data)
-				if err != nil {
+			}
+			var bl *baseline.Baseline
+			if blPath != "" {
+				var err error
+				if bl, err = readBaseline(blPath); err != nil {
 					return err
 				}
-				sig, err := verifySignature(data, pub)
-				if err != nil {
-					return err
-				}
-				if bl != nil {
-					sig = append(sig, baseline.SignerLines(bl, []baseline.Observed{baseline.Observe(inputName(path), data)})...)
-				}
-				problems = append(problems, sig...)
-				for _, p := range problems {
-					fmt.Fprintf(e.stdout, "MISMATCH %s\n", p)
-				}
-				if len(sig) > 0 {
-					fmt.Fprintf(e.stderr, "assay: %s: SIGNATURE CHECK FAILED — do not trust this file\n", path)
-				}
-				if len(problems) > 0 {
-					fmt.Fprintf(e.stderr, "assay: %s: verification failed with %d problem(s)\n", path, len(problems))
-					return silentExit{code: ExitFindings}
-				}
-				fmt.Fprintf(e.stdout, "ok: %s (%s): every hash matches\n", path, what)
-				if r := signature.Verify(data, nil); r.Valid {
-					v := view.Signature{Status: view.SigVerified, KeyID: r.KeyID, Pinned: pub != "" || (bl != nil && len(bl.Signers) > 0)}
-					fmt.Fprintf(e.stdout, "ok: %s\n", v.Line())
-				} else if !r.Signed && what == "bundle" {
-					fmt.Fprintf(e.stdout, "note: %s is not signed; nothing says who wrote it (pin a key with --pub to require a signature)\n", path)
-				}
-				return nil
-			},
-		}
-		cmd.Flags().StringVar(&pub, "pub", "", "public key file: also require a valid signature by this key")
-		cmd.Flags().StringVar(&blPath, "baseline", "", "baseline file: require a signature by one of the signers it records")
-		return cmd
-	})
+			}
+			data, err := readFileOrStdin(path, inputfile.MaxDocument)
+			if err != nil {
+				return err
+			}
+			problems, what, err := verifyData(path, data)
+			if err != nil {
+				return err
+			}
+			sig, err := verifySignature(data, pub)
+			if err != nil {
+				return err
+			}
+			if bl != nil {
+				sig = append(sig, baseline.SignerLines(bl, []baseline.Observed{baseline.Observe(inputName(path), data)})...)
+			}
+			problems = append(problems, sig...)
+			for _, p := range problems {
+				fmt.Fprintf(e.stdout, "MISMATCH %s\n", p)
+			}
+			if len(sig) > 0 {
+				fmt.Fprintf(e.stderr, "assay: %s: SIGNATURE CHECK FAILED — do not trust this file\n", path)
+			}
+			if len(problems) > 0 {
+				fmt.Fprintf(e.stderr, "assay: %s: verification failed with %d problem(s)\n", path, len(problems))
+				return silentExit{code: ExitFindings}
+			}
+			fmt.Fprintf(e.stdout, "ok: %s (%s): every hash matches\n", path, what)
+			if r := signature.Verify(data, nil); r.Valid {
+				v := view.Signature{Status: view.SigVerified, KeyID: r.KeyID, Pinned: pub != "" || (bl != nil && len(bl.Signers) > 0)}
+				fmt.Fprintf(e.stdout, "ok: %s\n", v.Line())
+			} else if !r.Signed && what == "bundle" {
+				fmt.Fprintf(e.stdout, "note: %s is not signed; nothing says who wrote it (pin a key with --pub to require a signature)\n", path)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&pub, "pub", "", "public key file: also require a valid signature by this key")
+	cmd.Flags().StringVar(&blPath, "baseline", "", "baseline file: require a signature by one of the signers it records")
+	return cmd
 }
 
 // verifyData recomputes the hashes of one file's bytes and returns each
