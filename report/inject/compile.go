@@ -156,8 +156,8 @@ func buildMatcher() *matcher {
 			m.rules = append(m.rules, c)
 		}
 	}
-	for _, ri := range m.patterns {
-		m.gate.addPattern(branchTerms(m.rules[ri].re))
+	for k, ri := range m.patterns {
+		m.gate.addPattern(patternTerms(k, m.rules[ri].re))
 	}
 	m.negators = map[string]bool{}
 	for _, n := range negators {

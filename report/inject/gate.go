@@ -102,6 +102,22 @@ next:
 	return false
 }
 
+//go:generate go test -run TestGateTermsGenerated -write-gate-terms .
+
+// patternTerms is branchTerms of the k-th pattern rule, read from the
+// table go generate wrote (gate_terms_gen.go) when that entry was made from
+// this very expression: deriving the terms parses, prints and compiles
+// every alternative, about three quarters of the matcher's construction.
+// An expression edited since falls back to deriving them, so the result is
+// the same either way; TestGateTermsGenerated fails until the table is
+// regenerated.
+func patternTerms(k int, re *lazyre.Regexp) [][][]string {
+	if k < len(gateTermsGen) && gateTermsGen[k].pattern == re.String() {
+		return gateTermsGen[k].branches
+	}
+	return branchTerms(re)
+}
+
 // branchTerms lists the required terms of each top-level alternative of
 // the pattern (the pattern itself when it is not an alternation), derived
 // by lazyre from each alternative's own expression.
