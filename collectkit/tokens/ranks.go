@@ -1,165 +1,135 @@
 package tokens
 
 import (
-	"encoding/base64"
+	"embed"
+	"encoding/binary"
+	"errors"
 	"fmt"
-	"hash/maphash"
-
-	"github.com/pkoukk/tiktoken-go-loader/assets"
 )
 
-// rankTable is an encoding's byte-pair ranks, read straight from the ranks
-// file embedded by tiktoken-go-loader (the same file tiktoken-go parses).
+// rankTable is an encoding's byte-pair ranks in the form a lookup needs,
+// prepared by go generate (TestRanksGenerated writes ranks/*.ranks from
+// the files tiktoken-go-loader ships) and embedded in the binary: loading
+// it checks a header and slices the embedded bytes, with no parsing, no
+// allocation and no index to build, so a process that counts one small
+// server pays nothing for the two hundred thousand tokens it never looks
+// at (parsing the text file and indexing it took 30 to 90 ms per scan).
 //
-// tiktoken-go turns the file into a map[string]int, a reverse map and a
-// sorted token list: 200,000 string allocations and about a fifth of a
-// second of CPU before the first count, which made a scan of one stored
-// surface take half a second. Counting needs only "what is the rank of
-// these bytes", so the table keeps every token in one byte arena and looks
-// them up through an open-addressing index: one pass over the file, three
-// allocations, a few milliseconds. TestRanksMatchLibrary compares every
-// entry with the library's own loader.
+// Layout, little-endian uint32s after a 16-byte header ("ASR1", token
+// count n, log2 of the slot count, index bits b):
+//
+//	off   [n+1]  token i is arena[off[i]:off[i+1]]
+//	rank  [n]    token i's rank
+//	slots [2^k]  open-addressing index by hashString: 0 is empty,
+//	             otherwise tag<<b | i+1 (tag: the hash's top 32-b bits)
+//	arena        every token's bytes, back to back
+//
+// TestRanksMatchLibrary compares every entry with the library's own
+// loader; TestRanksGenerated checks the files are what the generator
+// writes from it.
 type rankTable struct {
-	size  int      // distinct tokens
-	arena []byte   // every token's bytes, back to back
-	off   []uint32 // token i is arena[off[i]:off[i+1]]
-	rank  []uint32 // token i's rank
-	slots []uint64 // index: 0 is empty, otherwise hash>>32<<32 | token i+1
-	mask  uint64
-	seed  maphash.Seed
+	size  int // distinct tokens
+	arena []byte
+	off   []byte
+	rank  []byte
+	slots []byte
+	mask  uint64 // slot count - 1
+	bits  uint   // index bits b
 }
+
+//go:generate go test -run TestRanksGenerated -write-ranks .
+
+//go:embed ranks/*.ranks
+var rankFiles embed.FS
+
+const ranksMagic = "ASR1"
 
 // noRank marks a byte sequence that is not a token.
 const noRank = ^uint32(0)
 
-// loadRanks parses the embedded ranks file of an encoding: one token per
-// line, "BASE64 RANK".
+// loadRanks maps the embedded table of an encoding.
 func loadRanks(encoding string) (*rankTable, error) {
-	data, err := assets.Assets.ReadFile(encoding + ".tiktoken")
+	data, err := rankFiles.ReadFile("ranks/" + encoding + ".ranks")
 	if err != nil {
 		return nil, err
 	}
-	lines := 0
-	for _, c := range data {
-		if c == '\n' {
-			lines++
-		}
+	return mapRanks(data)
+}
+
+// mapRanks checks the header and sizes of a table and slices it.
+func mapRanks(data []byte) (*rankTable, error) {
+	if len(data) < 16 || string(data[:4]) != ranksMagic {
+		return nil, errors.New("rank table: bad header")
+	}
+	n := uint64(binary.LittleEndian.Uint32(data[4:]))
+	k := uint64(binary.LittleEndian.Uint32(data[8:]))
+	b := uint64(binary.LittleEndian.Uint32(data[12:]))
+	if k > 30 || b == 0 || b >= 32 || n+1 >= 1<<b || n > 1<<k {
+		return nil, errors.New("rank table: bad sizes")
+	}
+	offEnd := 16 + 4*(n+1)
+	rankEnd := offEnd + 4*n
+	slotEnd := rankEnd + 4<<k
+	if uint64(len(data)) < slotEnd {
+		return nil, errors.New("rank table: truncated")
 	}
 	t := &rankTable{
-		arena: make([]byte, 0, len(data)*3/4),
-		off:   make([]uint32, 1, lines+2),
-		rank:  make([]uint32, 0, lines+1),
-		seed:  maphash.MakeSeed(),
+		size:  int(n),
+		off:   data[16:offEnd],
+		rank:  data[offEnd:rankEnd],
+		slots: data[rankEnd:slotEnd],
+		arena: data[slotEnd:],
+		mask:  1<<k - 1,
+		bits:  uint(b),
 	}
-	size := 1
-	for size < 2*(lines+1) {
-		size <<= 1
+	if last := binary.LittleEndian.Uint32(t.off[4*n:]); uint64(last) != uint64(len(t.arena)) {
+		return nil, fmt.Errorf("rank table: arena is %d bytes, offsets say %d", len(t.arena), last)
 	}
-	t.slots, t.mask = make([]uint64, size), uint64(size-1)
-	for pos, n := 0, 1; pos < len(data); n++ {
-		end := pos
-		for end < len(data) && data[end] != '\n' {
-			end++
-		}
-		line := data[pos:end]
-		pos = end + 1
-		if len(line) == 0 {
-			continue
-		}
-		sp := len(line) - 1
-		for sp >= 0 && line[sp] != ' ' {
-			sp--
-		}
-		if sp <= 0 || sp == len(line)-1 {
-			return nil, fmt.Errorf("%s ranks, line %d: no rank", encoding, n)
-		}
-		r := uint64(0)
-		for _, c := range line[sp+1:] {
-			if c < '0' || c > '9' || r > 1<<31 {
-				return nil, fmt.Errorf("%s ranks, line %d: bad rank", encoding, n)
-			}
-			r = r*10 + uint64(c-'0')
-		}
-		start := len(t.arena)
-		t.arena = t.arena[:start+base64.StdEncoding.DecodedLen(sp)]
-		m, err := base64.StdEncoding.Decode(t.arena[start:], line[:sp])
-		if err != nil {
-			return nil, fmt.Errorf("%s ranks, line %d: %w", encoding, n, err)
-		}
-		t.arena = t.arena[:start+m]
-		t.off = append(t.off, uint32(len(t.arena)))
-		t.rank = append(t.rank, uint32(r))
-	}
-	t.index()
 	return t, nil
 }
 
-// index fills the open-addressing index. Inserting tokens in file order
-// writes to random slots of a table of several MB, one cache miss each;
-// so the tokens are first ordered by the region of the table their hash
-// falls in (a stable counting sort, which keeps a repeated token's lines in
-// file order, so the last one's rank wins as in the library's map), and
-// inserted region by region.
-func (t *rankTable) index() {
-	n := len(t.rank)
-	hs := make([]uint64, n)
-	for i := range hs {
-		hs[i] = maphash.Bytes(t.seed, t.token(uint32(i)))
-	}
-	shift := uint(0)
-	for (t.mask >> shift) >= 1<<16 {
-		shift++
-	}
-	var count [1<<16 + 1]uint32
-	for _, h := range hs {
-		count[(h&t.mask)>>shift+1]++
-	}
-	for b := 1; b < len(count); b++ {
-		count[b] += count[b-1]
-	}
-	order := make([]uint32, n)
-	for i, h := range hs {
-		b := (h & t.mask) >> shift
-		order[count[b]] = uint32(i)
-		count[b]++
-	}
-	for _, i := range order {
-		t.insert(i, hs[i])
-	}
+func (t *rankTable) token(i uint32) []byte {
+	return t.arena[binary.LittleEndian.Uint32(t.off[4*i:]):binary.LittleEndian.Uint32(t.off[4*i+4:])]
 }
 
-// insert indexes token i with hash h; a token listed twice keeps its
-// last rank, as the library's map does.
-func (t *rankTable) insert(i uint32, h uint64) {
-	tok := t.token(i)
-	tag := h >> 32 << 32
-	for j := h & t.mask; ; j = (j + 1) & t.mask {
-		s := t.slots[j]
-		if s == 0 {
-			t.slots[j] = tag | uint64(i+1)
-			t.size++
-			return
-		}
-		if s&^0xffffffff == tag && string(t.token(uint32(s)-1)) == string(tok) {
-			t.rank[uint32(s)-1] = t.rank[i]
-			return
-		}
+// hashString is the index's hash: fixed (the index is prepared at build
+// time), eight bytes per step, finished with MurmurHash3's fmix64.
+func hashString(s string) uint64 {
+	h := uint64(len(s)) * 0x9e3779b97f4a7c15
+	for len(s) >= 8 {
+		v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		h = (h ^ v) * 0xff51afd7ed558ccd
+		h ^= h >> 29
+		s = s[8:]
 	}
+	var v uint64
+	for i := 0; i < len(s); i++ {
+		v |= uint64(s[i]) << (8 * i)
+	}
+	h ^= v
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
 }
-
-func (t *rankTable) token(i uint32) []byte { return t.arena[t.off[i]:t.off[i+1]] }
 
 // get is the rank of b, or noRank.
 func (t *rankTable) get(b string) uint32 {
-	h := maphash.String(t.seed, b)
-	tag := h >> 32 << 32
+	h := hashString(b)
+	idx := uint32(1)<<t.bits - 1
+	tag := uint32(h>>(32+t.bits)) << t.bits
 	for i := h & t.mask; ; i = (i + 1) & t.mask {
-		s := t.slots[i]
+		s := binary.LittleEndian.Uint32(t.slots[4*i:])
 		if s == 0 {
 			return noRank
 		}
-		if s&^0xffffffff == tag && string(t.token(uint32(s)-1)) == b {
-			return t.rank[uint32(s)-1]
+		if s&^idx == tag {
+			if k := s&idx - 1; string(t.token(k)) == b {
+				return binary.LittleEndian.Uint32(t.rank[4*k:])
+			}
 		}
 	}
 }

@@ -1,17 +1,18 @@
 // Package tokens counts the tokens of a server's model-facing surface with
 // the real BPE encodings of OpenAI's tokenizers, fully offline.
 //
-// The ranks are the files tiktoken-go-loader embeds in the binary; nothing
-// is ever downloaded. Only the encodings listed in [Encodings] are
+// The ranks are tiktoken-go-loader's files, prepared at build time (go
+// generate) into an indexed table embedded in the binary; nothing is ever
+// downloaded. Only the encodings listed in [Encodings] are
 // accepted.
 //
 // Counting cuts text into the encoding's pieces with a hand-written
 // splitter (split.go) instead of tiktoken-go's backtracking regular
-// expression, and byte-pair-encodes each distinct piece once over a rank
-// table read straight from the embedded file (ranks.go), remembering the
-// answer. The result is identical to tiktoken-go's (tested against it and
-// against js-tiktoken), the ranks load in milliseconds instead of a fifth
-// of a second, and counting is several times faster.
+// expression, and byte-pair-encodes each distinct piece once over that
+// rank table (ranks.go), remembering the answer. The result is identical
+// to tiktoken-go's (tested against it and against js-tiktoken), the ranks
+// need no loading instead of a fifth of a second, and counting is several
+// times faster.
 package tokens
 
 import (
@@ -56,8 +57,8 @@ var (
 )
 
 // Get returns the shared counter for an encoding ("" means [Default]).
-// Building an encoding reads its embedded ranks once (a few
-// milliseconds); later calls reuse it.
+// Building an encoding maps its embedded table (no parsing); later
+// calls reuse it.
 func Get(encoding string) (*Counter, error) {
 	if encoding == "" {
 		encoding = Default
