@@ -1,10 +1,11 @@
 package tokens
 
 import (
-	"embed"
+	_ "embed"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"unsafe"
 )
 
 // rankTable is an encoding's byte-pair ranks in the form a lookup needs,
@@ -39,8 +40,16 @@ type rankTable struct {
 
 //go:generate go test -run TestRanksGenerated -write-ranks .
 
-//go:embed ranks/*.ranks
-var rankFiles embed.FS
+// The tables are embedded as strings, which live in the binary's
+// read-only data: embed.FS.ReadFile would copy megabytes on every load.
+var (
+	//go:embed ranks/o200k_base.ranks
+	o200kRanks string
+	//go:embed ranks/cl100k_base.ranks
+	cl100kRanks string
+
+	rankFiles = map[string]string{O200K: o200kRanks, CL100K: cl100kRanks}
+)
 
 const ranksMagic = "ASR1"
 
@@ -49,11 +58,12 @@ const noRank = ^uint32(0)
 
 // loadRanks maps the embedded table of an encoding.
 func loadRanks(encoding string) (*rankTable, error) {
-	data, err := rankFiles.ReadFile("ranks/" + encoding + ".ranks")
-	if err != nil {
-		return nil, err
+	s, ok := rankFiles[encoding]
+	if !ok {
+		return nil, fmt.Errorf("no rank table for %s", encoding)
 	}
-	return mapRanks(data)
+	// A read-only view of the string's bytes, never written through.
+	return mapRanks(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
 // mapRanks checks the header and sizes of a table and slices it.

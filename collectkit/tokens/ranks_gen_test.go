@@ -86,11 +86,7 @@ func TestRanksGenerated(t *testing.T) {
 			}
 			continue
 		}
-		got, err := rankFiles.ReadFile("ranks/" + enc + ".ranks")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
+		if got := rankFiles[enc]; got != string(want) {
 			t.Errorf("%s: embedded table differs from the generator's: run go generate ./collectkit/tokens", enc)
 		}
 	}
@@ -99,10 +95,7 @@ func TestRanksGenerated(t *testing.T) {
 // TestRanksRejectDamage: a truncated or mislabelled table is an error,
 // not a panic or a wrong count.
 func TestRanksRejectDamage(t *testing.T) {
-	data, err := rankFiles.ReadFile("ranks/" + O200K + ".ranks")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := []byte(rankFiles[O200K])
 	for name, d := range map[string][]byte{
 		"empty":     nil,
 		"magic":     append([]byte("XXXX"), data[4:]...),
