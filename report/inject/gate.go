@@ -1,6 +1,7 @@
 package inject
 
 import (
+	"hash/fnv"
 	"regexp/syntax"
 	"strings"
 
@@ -106,16 +107,23 @@ next:
 
 // patternTerms is branchTerms of the k-th pattern rule, read from the
 // table go generate wrote (gate_terms_gen.go) when that entry was made from
-// this very expression: deriving the terms parses, prints and compiles
+// this very expression (same FNV-1a hash of its source): deriving the terms parses, prints and compiles
 // every alternative, about three quarters of the matcher's construction.
 // An expression edited since falls back to deriving them, so the result is
 // the same either way; TestGateTermsGenerated fails until the table is
 // regenerated.
 func patternTerms(k int, re *lazyre.Regexp) [][][]string {
-	if k < len(gateTermsGen) && gateTermsGen[k].pattern == re.String() {
+	if k < len(gateTermsGen) && gateTermsGen[k].sum == patternSum(re.String()) {
 		return gateTermsGen[k].branches
 	}
 	return branchTerms(re)
+}
+
+// patternSum is the 64-bit FNV-1a hash of a pattern's source.
+func patternSum(expr string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(expr))
+	return h.Sum64()
 }
 
 // branchTerms lists the required terms of each top-level alternative of

@@ -3,24 +3,811 @@
 package inject
 
 // gateTermsGen is branchTerms of each pattern rule, in matcher order.
+// An entry is used only for a pattern whose source has hash sum.
 var gateTermsGen = []struct {
-	pattern  string
+	sum      uint64
 	branches [][][]string
 }{
-	{"(?:~/\\.ssh|\\.ssh/|id_rsa|id_ed25519|id_ecdsa|authorized_keys|known_hosts|\\.aws/credentials|\\.aws/config|\\.npmrc|\\.netrc|\\.pgpass|\\.pypirc|\\.git-credentials|\\.gitconfig|\\.docker/config|\\.kube/config|kubeconfig|\\.gnupg|/etc/passwd|/etc/shadow|/etc/sudoers|\\.bash_history|\\.zsh_history|(?:^|[\\s/'\"(=:])\\.env(?:$|[^.\\w])|wallet\\.dat|keystore|login data|cookies\\.sqlite|claude_desktop_config|mcp\\.json|\\.cursor/|\\.config/gcloud|application_default_credentials|\\.azure/|\\.terraform\\.d|credentials\\.json|secrets\\.ya?ml|process\\.env\\b|os\\.environ|\\$env:|printenv|\\benv \\||%appdata%|library/keychains)", [][][]string{[][]string{[]string{"~/.ssh"}}, [][]string{[]string{".ssh/"}}, [][]string{[]string{"id_rsa", "id_ed25519", "id_ecdsa"}}, [][]string{[]string{"authorized_keys"}}, [][]string{[]string{"known_hosts"}}, [][]string{[]string{".aws/credentials", ".aws/config", ".npmrc", ".netrc", ".pgpass", ".pypirc", ".git-credentials", ".gitconfig", ".docker/config", ".kube/config"}}, [][]string{[]string{"kubeconfig"}}, [][]string{[]string{".gnupg"}}, [][]string{[]string{"/etc/passwd", "/etc/shadow", "/etc/sudoers"}}, [][]string{[]string{".bash_history", ".zsh_history"}}, [][]string{[]string{".env"}}, [][]string{[]string{"wallet.dat"}}, [][]string{[]string{"keystore"}}, [][]string{[]string{"login data"}}, [][]string{[]string{"cookies.sqlite", "claude_desktop_config"}}, [][]string{[]string{"mcp.json"}}, [][]string{[]string{".cursor/", ".config/gcloud"}}, [][]string{[]string{"application_default_credentials"}}, [][]string{[]string{".azure/", ".terraform.d"}}, [][]string{[]string{"credentials.json"}}, [][]string{[]string{"secrets.yaml", "secrets.yml"}}, [][]string{[]string{"process.env"}}, [][]string{[]string{"os.environ"}}, [][]string{[]string{"$env:"}}, [][]string{[]string{"printenv"}}, [][]string{[]string{"env |"}}, [][]string{[]string{"%appdata%"}}, [][]string{[]string{"library/keychains"}}}},
-	{"!\\[[^\\]]*\\]\\(https?://[^)\\s]*[?&][\\w-]+=(?:\\{|\\$|<|%7b)|https?://[^\\s\"']*[?&][\\w-]+=(?:\\{|<|\\$)\\{? ?(?:data|conversation|history|secret|token|key|password|context|message|content|env|user|chat|prompt|file|q)", [][][]string{[][]string{[]string{"](https://", "](http://"}, []string{"!["}, []string{"=$", "=<", "={", "=%7b"}, []string{"&", "?"}}, [][]string{[]string{"https://", "http://"}, []string{"=$", "=<", "={"}, []string{"&", "?"}, []string{"data", "conversation", "history", "secret", "token", "key", "password", "context", "message", "content", "env", "user", "chat", "prompt", "file", "q"}}}},
-	{"(?:curl|wget|iwr|invoke-webrequest)\\b[^\\n|]{0,200}\\| ?(?:sudo )?(?:bash|sh|zsh|dash|ksh|python3?|perl|ruby|node)\\b|\\biex ?\\(|invoke-expression|base64 (?:-d|--decode)[^\\n|]{0,40}\\| ?(?:bash|sh)\\b", [][][]string{[][]string{[]string{"curl", "wget", "iwr", "invoke-webrequest"}, []string{"| sudo bash", "| sudo sh", "| sudo zsh", "| sudo dash", "| sudo ksh", "| sudo python", "| sudo perl", "| sudo ruby", "| sudo node", "| bash", "| sh", "| zsh", "| dash", "| ksh", "| python", "| perl", "| ruby", "| node", "|sudo bash", "|sudo sh", "|sudo zsh", "|sudo dash", "|sudo ksh", "|sudo python", "|sudo perl", "|sudo ruby", "|sudo node", "|bash", "|sh", "|zsh", "|dash", "|ksh", "|python", "|perl", "|ruby", "|node"}}, [][]string{[]string{"iex (", "iex("}}, [][]string{[]string{"invoke-expression"}}, [][]string{[]string{"base64 -d", "base64 --decode"}, []string{"| bash", "| sh", "|bash", "|sh"}}}},
-	{"\\brm -(?:rf|fr|r|f)\\b|\\brm --(?:recursive|force)|\\bmkfs\\b|\\bdd if=|\\bchmod (?:-r )?777\\b|:\\(\\) ?\\{|\\bshred -|format c:|\\bdel /[sfq]\\b|\\brmdir /s\\b|\\bdrop (?:table|database)\\b|\\btruncate table\\b|> ?/dev/sd", [][][]string{[][]string{[]string{"rm -f", "rm -r"}}, [][]string{[]string{"rm --recursive", "rm --force"}}, [][]string{[]string{"mkfs"}}, [][]string{[]string{"dd if="}}, [][]string{[]string{"chmod -r 777", "chmod 777"}}, [][]string{[]string{":() {", ":(){"}}, [][]string{[]string{"shred -"}}, [][]string{[]string{"format c:"}}, [][]string{[]string{"del /f", "del /q", "del /s"}}, [][]string{[]string{"rmdir /s"}}, [][]string{[]string{"drop table", "drop database"}}, [][]string{[]string{"truncate table"}}, [][]string{[]string{"> /dev/sd", ">/dev/sd"}}}},
-	{">>? ?~?/?[\\w./]*\\.(?:bashrc|zshrc|bash_profile|zprofile)\\b|\\b(?:append|add|write|insert)\\w*\\b[^.\\n]{0,60}\\.(?:bashrc|zshrc|bash_profile|zprofile)\\b|\\bcrontab -[el]|\\bnc -[el]\\b|/dev/tcp/", [][][]string{[][]string{[]string{".bashrc", ".zshrc", ".bash_profile", ".zprofile"}, []string{">"}}, [][]string{[]string{".bashrc", ".zshrc", ".bash_profile", ".zprofile"}, []string{"append", "add", "write", "insert"}}, [][]string{[]string{"crontab -e", "crontab -l"}}, [][]string{[]string{"nc -e", "nc -l"}}, [][]string{[]string{"/dev/tcp/"}}}},
-	{"os\\.system|subprocess\\.(?:run|call|popen|check_output)|child_process|\\bexec ?\\(|\\beval ?\\(|powershell -(?:enc|e|c)\\b|python3? -c\\b|bash -c\\b|\\bsh -c\\b|node -e\\b|perl -e\\b", [][][]string{[][]string{[]string{"os.system"}}, [][]string{[]string{"subprocess.run", "subprocess.call", "subprocess.popen", "subprocess.check_output"}}, [][]string{[]string{"child_process"}}, [][]string{[]string{"exec (", "exec("}}, [][]string{[]string{"eval (", "eval("}}, [][]string{[]string{"powershell -c", "powershell -e", "python3 -c", "python -c"}}, [][]string{[]string{"bash -c"}}, [][]string{[]string{"sh -c"}}, [][]string{[]string{"node -e"}}, [][]string{[]string{"perl -e"}}}},
-	{"\\b(?:run|execute|type|paste|enter|invoke)\\b[^.\\n]{0,40}`(?:sudo |rm |curl |wget |bash |sh |chmod |chown |git push|git reset|npm i|pip install|python|node |powershell|cmd |del |mv |echo |cat |kill |pkill |nc |scp |ssh |dd )", [][][]string{[][]string{[]string{"`sudo ", "`rm ", "`curl ", "`wget ", "`bash ", "`sh ", "`chmod ", "`chown ", "`git push", "`git reset", "`npm i", "`pip install", "`python", "`node ", "`powershell", "`cmd ", "`del ", "`mv ", "`echo ", "`cat ", "`kill ", "`pkill ", "`nc ", "`scp ", "`ssh ", "`dd "}, []string{"run", "execute", "type", "paste", "enter", "invoke"}}}},
-	{"\\b(?:add|append|write|insert|put|edit|modify|install)\\w*\\b[^\\n]{0,80}?(?:authorized_keys|crontab|launchagents|launchdaemons|systemd|rc\\.local|startup folder|autostart|login items)", [][][]string{[][]string{[]string{"authorized_keys", "crontab", "launchagents", "launchdaemons", "systemd", "rc.local", "startup folder", "autostart", "login items"}, []string{"add", "append", "write", "insert", "put", "edit", "modify", "install"}}}},
-	{"<\\s*/?\\s*(?:important|system|sys|instructions?|admin|administrator|secret|hidden|assistant_?\\w*|critical|override|priority|context_?\\w*|system_?\\w*|note_to_\\w+|ai_\\w+|agent_\\w+|model_\\w+|policy\\w*|directive\\w*|mandatory|urgent|developer\\w*|internal\\w*)\\s*(?:\\s[^<>]{0,60})?>", [][][]string{[][]string{[]string{"important", "sys", "instruction", "admin", "secret", "hidden", "assistant", "critical", "override", "priority", "context", "note_to_", "i_", "gent_", "model_", "policy", "directive", "mandatory", "urgent", "developer", "internal"}, []string{"<"}, []string{">"}}}},
-	{"\\[/?inst\\]|<\\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id)\\|>|<</?sys>>|<< /?sys >>|<start_of_turn>|<end_of_turn>|\\{\\{#?system\\}\\}", [][][]string{[][]string{[]string{"[/inst]", "[inst]"}}, [][]string{[]string{"<|im_start|>", "<|im_end|>", "<|system|>", "<|user|>", "<|assistant|>", "<|endoftext|>", "<|eot_id|>", "<|start_header_id|>", "<</sys>>", "<<sys>>", "<< /sys >>", "<< sys >>", "<start_of_turn>", "<end_of_turn>"}}, [][]string{[]string{"{{#system}}", "{{system}}"}}}},
-	{"(?:^|\\n) ?(?:#+ ?)?(?:system|assistant|developer|admin) ?(?:message|note|prompt|instruction|override)? ?: ?\\S", [][][]string{[][]string{[]string{"system", "assistant", "developer", "admin"}, []string{":"}}}},
-	{"## ?(?:system|admin|instructions?|override|important)\\b|\\[ ?(?:system|admin|assistant|important|instructions?|override|developer)\\b[^\\]\\n]{0,30}\\]|\\bbegin (?:system|admin)\\b|=== ?(?:system|admin)", [][][]string{[][]string{[]string{"## system", "## admin", "## instruction", "## override", "## important", "##system", "##admin", "##instruction", "##override", "##important"}}, [][]string{[]string{"[ system", "[ admin", "[ assistant", "[ important", "[ instruction", "[ override", "[ developer", "[system", "[admin", "[assistant", "[important", "[instruction", "[override", "[developer"}, []string{"]"}}, [][]string{[]string{"begin system", "begin admin"}}, [][]string{[]string{"=== system", "=== admin", "===system", "===admin"}}}},
-	{"<!--[\\s\\S]{3,}?-->|\\[//\\]:\\s*#|\\[comment\\]:\\s*[<#(]", [][][]string{[][]string{[]string{"<!--"}, []string{"-->"}}, [][]string{[]string{"//]:", "comment]:"}, []string{"["}}}},
-	{"display\\s*:\\s*none|visibility\\s*:\\s*hidden|font-size\\s*:\\s*0(?:px)?\\b|opacity\\s*:\\s*0\\b|color\\s*:\\s*(?:white|#fff(?:fff)?)\\b", [][][]string{[][]string{[]string{"display"}, []string{"none"}, []string{":"}}, [][]string{[]string{"visibility"}, []string{"hidden"}, []string{":"}}, [][]string{[]string{"font-size"}, []string{":"}, []string{"0"}}, [][]string{[]string{"opacity"}, []string{":"}, []string{"0"}}, [][]string{[]string{"color"}, []string{"white", "#fff"}, []string{":"}}}},
-	{"<!--[\\s\\S]{3,}?-->|\\[//\\]:\\s*#|\\[comment\\]:\\s*[<#(]", [][][]string{[][]string{[]string{"<!--"}, []string{"-->"}}, [][]string{[]string{"//]:", "comment]:"}, []string{"["}}}},
-	{"https?://[^\\s\"'<>)]+|\\b[\\w.+-]+@[\\w-]+\\.[a-z]{2,}\\b", [][][]string{[][]string{[]string{"https://", "http://"}}, [][]string{[]string{"@"}, []string{"."}}}},
+	{ // sensitive.path
+		0xcbec1b2bf39a4f29, [][][]string{
+			{
+				{
+					"~/.ssh",
+				},
+			},
+			{
+				{
+					".ssh/",
+				},
+			},
+			{
+				{
+					"id_rsa",
+					"id_ed25519",
+					"id_ecdsa",
+				},
+			},
+			{
+				{
+					"authorized_keys",
+				},
+			},
+			{
+				{
+					"known_hosts",
+				},
+			},
+			{
+				{
+					".aws/credentials",
+					".aws/config",
+					".npmrc",
+					".netrc",
+					".pgpass",
+					".pypirc",
+					".git-credentials",
+					".gitconfig",
+					".docker/config",
+					".kube/config",
+				},
+			},
+			{
+				{
+					"kubeconfig",
+				},
+			},
+			{
+				{
+					".gnupg",
+				},
+			},
+			{
+				{
+					"/etc/passwd",
+					"/etc/shadow",
+					"/etc/sudoers",
+				},
+			},
+			{
+				{
+					".bash_history",
+					".zsh_history",
+				},
+			},
+			{
+				{
+					".env",
+				},
+			},
+			{
+				{
+					"wallet.dat",
+				},
+			},
+			{
+				{
+					"keystore",
+				},
+			},
+			{
+				{
+					"login data",
+				},
+			},
+			{
+				{
+					"cookies.sqlite",
+					"claude_desktop_config",
+				},
+			},
+			{
+				{
+					"mcp.json",
+				},
+			},
+			{
+				{
+					".cursor/",
+					".config/gcloud",
+				},
+			},
+			{
+				{
+					"application_default_credentials",
+				},
+			},
+			{
+				{
+					".azure/",
+					".terraform.d",
+				},
+			},
+			{
+				{
+					"credentials.json",
+				},
+			},
+			{
+				{
+					"secrets.yaml",
+					"secrets.yml",
+				},
+			},
+			{
+				{
+					"process.env",
+				},
+			},
+			{
+				{
+					"os.environ",
+				},
+			},
+			{
+				{
+					"$env:",
+				},
+			},
+			{
+				{
+					"printenv",
+				},
+			},
+			{
+				{
+					"env |",
+				},
+			},
+			{
+				{
+					"%appdata%",
+				},
+			},
+			{
+				{
+					"library/keychains",
+				},
+			},
+		},
+	},
+	{ // exfil.image_url
+		0x1db0230d7f0d0ba6, [][][]string{
+			{
+				{
+					"](https://",
+					"](http://",
+				},
+				{
+					"![",
+				},
+				{
+					"=$",
+					"=<",
+					"={",
+					"=%7b",
+				},
+				{
+					"&",
+					"?",
+				},
+			},
+			{
+				{
+					"https://",
+					"http://",
+				},
+				{
+					"=$",
+					"=<",
+					"={",
+				},
+				{
+					"&",
+					"?",
+				},
+				{
+					"data",
+					"conversation",
+					"history",
+					"secret",
+					"token",
+					"key",
+					"password",
+					"context",
+					"message",
+					"content",
+					"env",
+					"user",
+					"chat",
+					"prompt",
+					"file",
+					"q",
+				},
+			},
+		},
+	},
+	{ // shell.pipe_to_shell
+		0x7b3dc45b790a2348, [][][]string{
+			{
+				{
+					"curl",
+					"wget",
+					"iwr",
+					"invoke-webrequest",
+				},
+				{
+					"| sudo bash",
+					"| sudo sh",
+					"| sudo zsh",
+					"| sudo dash",
+					"| sudo ksh",
+					"| sudo python",
+					"| sudo perl",
+					"| sudo ruby",
+					"| sudo node",
+					"| bash",
+					"| sh",
+					"| zsh",
+					"| dash",
+					"| ksh",
+					"| python",
+					"| perl",
+					"| ruby",
+					"| node",
+					"|sudo bash",
+					"|sudo sh",
+					"|sudo zsh",
+					"|sudo dash",
+					"|sudo ksh",
+					"|sudo python",
+					"|sudo perl",
+					"|sudo ruby",
+					"|sudo node",
+					"|bash",
+					"|sh",
+					"|zsh",
+					"|dash",
+					"|ksh",
+					"|python",
+					"|perl",
+					"|ruby",
+					"|node",
+				},
+			},
+			{
+				{
+					"iex (",
+					"iex(",
+				},
+			},
+			{
+				{
+					"invoke-expression",
+				},
+			},
+			{
+				{
+					"base64 -d",
+					"base64 --decode",
+				},
+				{
+					"| bash",
+					"| sh",
+					"|bash",
+					"|sh",
+				},
+			},
+		},
+	},
+	{ // shell.destructive
+		0xef8ce18d0281399d, [][][]string{
+			{
+				{
+					"rm -f",
+					"rm -r",
+				},
+			},
+			{
+				{
+					"rm --recursive",
+					"rm --force",
+				},
+			},
+			{
+				{
+					"mkfs",
+				},
+			},
+			{
+				{
+					"dd if=",
+				},
+			},
+			{
+				{
+					"chmod -r 777",
+					"chmod 777",
+				},
+			},
+			{
+				{
+					":() {",
+					":(){",
+				},
+			},
+			{
+				{
+					"shred -",
+				},
+			},
+			{
+				{
+					"format c:",
+				},
+			},
+			{
+				{
+					"del /f",
+					"del /q",
+					"del /s",
+				},
+			},
+			{
+				{
+					"rmdir /s",
+				},
+			},
+			{
+				{
+					"drop table",
+					"drop database",
+				},
+			},
+			{
+				{
+					"truncate table",
+				},
+			},
+			{
+				{
+					"> /dev/sd",
+					">/dev/sd",
+				},
+			},
+		},
+	},
+	{ // shell.startup_file
+		0x4a47d4fbfa3f4a29, [][][]string{
+			{
+				{
+					".bashrc",
+					".zshrc",
+					".bash_profile",
+					".zprofile",
+				},
+				{
+					">",
+				},
+			},
+			{
+				{
+					".bashrc",
+					".zshrc",
+					".bash_profile",
+					".zprofile",
+				},
+				{
+					"append",
+					"add",
+					"write",
+					"insert",
+				},
+			},
+			{
+				{
+					"crontab -e",
+					"crontab -l",
+				},
+			},
+			{
+				{
+					"nc -e",
+					"nc -l",
+				},
+			},
+			{
+				{
+					"/dev/tcp/",
+				},
+			},
+		},
+	},
+	{ // shell.exec_code
+		0xde6936a00e6ee871, [][][]string{
+			{
+				{
+					"os.system",
+				},
+			},
+			{
+				{
+					"subprocess.run",
+					"subprocess.call",
+					"subprocess.popen",
+					"subprocess.check_output",
+				},
+			},
+			{
+				{
+					"child_process",
+				},
+			},
+			{
+				{
+					"exec (",
+					"exec(",
+				},
+			},
+			{
+				{
+					"eval (",
+					"eval(",
+				},
+			},
+			{
+				{
+					"powershell -c",
+					"powershell -e",
+					"python3 -c",
+					"python -c",
+				},
+			},
+			{
+				{
+					"bash -c",
+				},
+			},
+			{
+				{
+					"sh -c",
+				},
+			},
+			{
+				{
+					"node -e",
+				},
+			},
+			{
+				{
+					"perl -e",
+				},
+			},
+		},
+	},
+	{ // shell.code_span
+		0x93853172306ffca, [][][]string{
+			{
+				{
+					"`sudo ",
+					"`rm ",
+					"`curl ",
+					"`wget ",
+					"`bash ",
+					"`sh ",
+					"`chmod ",
+					"`chown ",
+					"`git push",
+					"`git reset",
+					"`npm i",
+					"`pip install",
+					"`python",
+					"`node ",
+					"`powershell",
+					"`cmd ",
+					"`del ",
+					"`mv ",
+					"`echo ",
+					"`cat ",
+					"`kill ",
+					"`pkill ",
+					"`nc ",
+					"`scp ",
+					"`ssh ",
+					"`dd ",
+				},
+				{
+					"run",
+					"execute",
+					"type",
+					"paste",
+					"enter",
+					"invoke",
+				},
+			},
+		},
+	},
+	{ // shell.persistence
+		0xb76e62d5ffe0a3b0, [][][]string{
+			{
+				{
+					"authorized_keys",
+					"crontab",
+					"launchagents",
+					"launchdaemons",
+					"systemd",
+					"rc.local",
+					"startup folder",
+					"autostart",
+					"login items",
+				},
+				{
+					"add",
+					"append",
+					"write",
+					"insert",
+					"put",
+					"edit",
+					"modify",
+					"install",
+				},
+			},
+		},
+	},
+	{ // markup.pseudo_tag
+		0x9291a39282d06640, [][][]string{
+			{
+				{
+					"important",
+					"sys",
+					"instruction",
+					"admin",
+					"secret",
+					"hidden",
+					"assistant",
+					"critical",
+					"override",
+					"priority",
+					"context",
+					"note_to_",
+					"i_",
+					"gent_",
+					"model_",
+					"policy",
+					"directive",
+					"mandatory",
+					"urgent",
+					"developer",
+					"internal",
+				},
+				{
+					"<",
+				},
+				{
+					">",
+				},
+			},
+		},
+	},
+	{ // markup.role_token
+		0x794d51f91eb15307, [][][]string{
+			{
+				{
+					"[/inst]",
+					"[inst]",
+				},
+			},
+			{
+				{
+					"<|im_start|>",
+					"<|im_end|>",
+					"<|system|>",
+					"<|user|>",
+					"<|assistant|>",
+					"<|endoftext|>",
+					"<|eot_id|>",
+					"<|start_header_id|>",
+					"<</sys>>",
+					"<<sys>>",
+					"<< /sys >>",
+					"<< sys >>",
+					"<start_of_turn>",
+					"<end_of_turn>",
+				},
+			},
+			{
+				{
+					"{{#system}}",
+					"{{system}}",
+				},
+			},
+		},
+	},
+	{ // markup.role_line
+		0xc207f3dcf689b304, [][][]string{
+			{
+				{
+					"system",
+					"assistant",
+					"developer",
+					"admin",
+				},
+				{
+					":",
+				},
+			},
+		},
+	},
+	{ // markup.banner
+		0xd65e309226770418, [][][]string{
+			{
+				{
+					"## system",
+					"## admin",
+					"## instruction",
+					"## override",
+					"## important",
+					"##system",
+					"##admin",
+					"##instruction",
+					"##override",
+					"##important",
+				},
+			},
+			{
+				{
+					"[ system",
+					"[ admin",
+					"[ assistant",
+					"[ important",
+					"[ instruction",
+					"[ override",
+					"[ developer",
+					"[system",
+					"[admin",
+					"[assistant",
+					"[important",
+					"[instruction",
+					"[override",
+					"[developer",
+				},
+				{
+					"]",
+				},
+			},
+			{
+				{
+					"begin system",
+					"begin admin",
+				},
+			},
+			{
+				{
+					"=== system",
+					"=== admin",
+					"===system",
+					"===admin",
+				},
+			},
+		},
+	},
+	{ // markup.html_comment
+		0x767f9aeeec9b188b, [][][]string{
+			{
+				{
+					"<!--",
+				},
+				{
+					"-->",
+				},
+			},
+			{
+				{
+					"//]:",
+					"comment]:",
+				},
+				{
+					"[",
+				},
+			},
+		},
+	},
+	{ // hidden.css
+		0xd0f24f959640d508, [][][]string{
+			{
+				{
+					"display",
+				},
+				{
+					"none",
+				},
+				{
+					":",
+				},
+			},
+			{
+				{
+					"visibility",
+				},
+				{
+					"hidden",
+				},
+				{
+					":",
+				},
+			},
+			{
+				{
+					"font-size",
+				},
+				{
+					":",
+				},
+				{
+					"0",
+				},
+			},
+			{
+				{
+					"opacity",
+				},
+				{
+					":",
+				},
+				{
+					"0",
+				},
+			},
+			{
+				{
+					"color",
+				},
+				{
+					"white",
+					"#fff",
+				},
+				{
+					":",
+				},
+			},
+		},
+	},
+	{ // hidden.comment
+		0x767f9aeeec9b188b, [][][]string{
+			{
+				{
+					"<!--",
+				},
+				{
+					"-->",
+				},
+			},
+			{
+				{
+					"//]:",
+					"comment]:",
+				},
+				{
+					"[",
+				},
+			},
+		},
+	},
+	{ // support.sink_address
+		0xcad24fff6ea1a650, [][][]string{
+			{
+				{
+					"https://",
+					"http://",
+				},
+			},
+			{
+				{
+					"@",
+				},
+				{
+					".",
+				},
+			},
+		},
+	},
 }
