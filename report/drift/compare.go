@@ -89,7 +89,8 @@ func (d *differ) description(n *serverView, id string, o, t *toolView) {
 	if o.raw != nil && t.raw != nil {
 		ot, od := titleDesc(o.raw)
 		nt, nd := titleDesc(t.raw)
-		r, a := sentenceDiff(ot+"\n"+od, nt+"\n"+nd)
+		oldText, newText := ot+"\n"+od, nt+"\n"+nd
+		r, a := sentenceDiff(oldText, newText)
 		if len(r)+len(a) > 0 {
 			shared = sentenceEvidence(r, a)
 			ev += "; " + shared
@@ -97,7 +98,7 @@ func (d *differ) description(n *serverView, id string, o, t *toolView) {
 		}
 		// Group by the words edited when that is a small edit: the same
 		// words inserted into many different sentences is still one edit.
-		if wr, wa, ok := wordEdits(ot+"\n"+od, nt+"\n"+nd); ok && len(wr)+len(wa) > 0 && len(wr)+len(wa) <= 6 {
+		if wr, wa, ok := wordEdits(oldText, newText); ok && len(wr)+len(wa) > 0 && len(wr)+len(wa) <= 6 {
 			key = "words\x00" + strings.Join(wr, "\x01") + "\x00" + strings.Join(wa, "\x01")
 			shared = wordEvidence(wr, wa)
 		}
