@@ -144,7 +144,8 @@ func toolList(tools []string, max int) string {
 
 // joinFields is strings.Join(strings.Fields(line), " "): line itself when
 // it is already so (no space at either end, no run of spaces, no other
-// space character), which is most lines, so nothing is allocated.
+// space character), which is most lines, or line without its one
+// trailing space, so nothing is allocated.
 func joinFields(line string) string {
 	prevSpace := true // a leading space is not kept
 	for i := 0; i < len(line); i++ {
@@ -162,7 +163,9 @@ func joinFields(line string) string {
 		prevSpace = false
 	}
 	if prevSpace && len(line) > 0 {
-		return strings.Join(strings.Fields(line), " ")
+		// One space at the end after a non-space byte (a leading space
+		// or a run would have returned above): the line without it.
+		return line[:len(line)-1]
 	}
 	return line
 }

@@ -37,7 +37,7 @@ func TestLargestPartMatchesSlow(t *testing.T) {
 
 // TestJoinFields: joinFields is strings.Join(strings.Fields(s), " ").
 func TestJoinFields(t *testing.T) {
-	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\u00a0b", "é b", "a\u2028b", "a\x85b", "\v", "one two three.", "x\r"} {
+	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\u00a0b", "é b", "a\u2028b", "a\x85b", "\v", "one two three.", "x\r", "one two. ", "a  ", " a ", "é ", "a \t"} {
 		if got, want := joinFields(s), strings.Join(strings.Fields(s), " "); got != want {
 			t.Errorf("joinFields(%q) = %q, want %q", s, got, want)
 		}

@@ -26,7 +26,7 @@ func (d *differ) tool(n *serverView, id string, o, t *toolView) {
 	}
 	if o.raw != nil && t.raw != nil {
 		// Outside the tool hash: compared on the raw definitions.
-		d.currentFields(id, name, o.raw, t.raw)
+		d.currentFields(id, name, o, t)
 	}
 	if oh[hashes.Tool] == nh[hashes.Tool] {
 		return
@@ -75,9 +75,8 @@ func (d *differ) capability(id string, o, t *toolView, start int) {
 }
 
 // titleDesc is the prose a tool leads with: title then description.
-func titleDesc(raw json.RawMessage) (title, desc string) {
-	var x struct{ Title, Description string }
-	_ = json.Unmarshal(raw, &x)
+func titleDesc(t *toolView) (title, desc string) {
+	x := t.members()
 	return x.Title, x.Description
 }
 
@@ -87,9 +86,10 @@ func (d *differ) description(n *serverView, id string, o, t *toolView) {
 	ev := fmt.Sprintf("description %s → %s", short(oh[hashes.Description]), short(nh[hashes.Description]))
 	var key, shared string
 	if o.raw != nil && t.raw != nil {
-		ot, od := titleDesc(o.raw)
-		nt, nd := titleDesc(t.raw)
-		r, a := sentenceDiff(ot+"\n"+od, nt+"\n"+nd)
+		ot, od := titleDesc(o)
+		nt, nd := titleDesc(t)
+		oldText, newText := ot+"\n"+od, nt+"\n"+nd
+		r, a := sentenceDiff(oldText, newText)
 		if len(r)+len(a) > 0 {
 			shared = sentenceEvidence(r, a)
 			ev += "; " + shared
@@ -97,7 +97,7 @@ func (d *differ) description(n *serverView, id string, o, t *toolView) {
 		}
 		// Group by the words edited when that is a small edit: the same
 		// words inserted into many different sentences is still one edit.
-		if wr, wa, ok := wordEdits(ot+"\n"+od, nt+"\n"+nd); ok && len(wr)+len(wa) > 0 && len(wr)+len(wa) <= 6 {
+		if wr, wa, ok := wordEdits(oldText, newText); ok && len(wr)+len(wa) > 0 && len(wr)+len(wa) <= 6 {
 			key = "words\x00" + strings.Join(wr, "\x01") + "\x00" + strings.Join(wa, "\x01")
 			shared = wordEvidence(wr, wa)
 		}
@@ -108,7 +108,7 @@ func (d *differ) description(n *serverView, id string, o, t *toolView) {
 			d.checkText(n, id, name, "tool:"+name+"/description", od, nd)
 		}
 	} else if t.raw != nil {
-		nt, nd := titleDesc(t.raw)
+		nt, nd := titleDesc(t)
 		d.checkText(n, id, name, "tool:"+name+"/title", "", nt)
 		d.checkText(n, id, name, "tool:"+name+"/description", "", nd)
 	}

@@ -167,6 +167,8 @@ type toolView struct {
 	rep *model.ToolReport
 	raw json.RawMessage
 	h   map[string]string
+	// decoded is raw's members, decoded on first use (see members).
+	decoded *toolMembers
 }
 
 func newView(s *Side, opts *analyze.Options) (*view, error) {

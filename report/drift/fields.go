@@ -14,18 +14,11 @@ import (
 // currentFields compares the fields of the current revision the tool
 // hash does not cover: execution.taskSupport (DRIFT-036) and icons
 // (DRIFT-037).
-func (d *differ) currentFields(id, name string, oraw, nraw json.RawMessage) {
-	if bytes.Equal(oraw, nraw) {
+func (d *differ) currentFields(id, name string, ov, nv *toolView) {
+	if bytes.Equal(ov.raw, nv.raw) {
 		return // the same definition: nothing can differ (most tools of a diff)
 	}
-	var o, n struct {
-		Execution *struct {
-			TaskSupport *string `json:"taskSupport"`
-		} `json:"execution"`
-		Icons json.RawMessage `json:"icons"`
-	}
-	_ = json.Unmarshal(oraw, &o)
-	_ = json.Unmarshal(nraw, &n)
+	o, n := ov.members(), nv.members()
 	ot, nt := taskSupport(o.Execution), taskSupport(n.Execution)
 	if ot != nt {
 		d.add("DRIFT-036", id, name, "tool:"+name+"/execution/taskSupport", "execution.taskSupport "+ot+" → "+nt)
@@ -35,9 +28,29 @@ func (d *differ) currentFields(id, name string, oraw, nraw json.RawMessage) {
 	}
 }
 
-func taskSupport(e *struct {
+// toolMembers are the members of a raw definition the comparison reads
+// beyond its hashes, decoded once per tool (a struct decode: member names
+// match case-insensitively, a member of the wrong type reads as absent).
+type toolMembers struct {
+	Title, Description string
+	Execution          *execution      `json:"execution"`
+	Icons              json.RawMessage `json:"icons"`
+}
+
+type execution struct {
 	TaskSupport *string `json:"taskSupport"`
-}) string {
+}
+
+// members decodes t's raw definition on first use.
+func (t *toolView) members() *toolMembers {
+	if t.decoded == nil {
+		t.decoded = &toolMembers{}
+		_ = json.Unmarshal(t.raw, t.decoded)
+	}
+	return t.decoded
+}
+
+func taskSupport(e *execution) string {
 	if e == nil || e.TaskSupport == nil {
 		return "absent"
 	}

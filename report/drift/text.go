@@ -95,6 +95,9 @@ func hiddenAt(rs []rune, i int) bool {
 // in s, as printable keys.
 func suspicious(s string) map[string]int {
 	m := map[string]int{}
+	if plainASCII(s) {
+		return m
+	}
 	rs := []rune(s)
 	for i, r := range rs {
 		if hiddenAt(rs, i) {
@@ -105,6 +108,17 @@ func suspicious(s string) map[string]int {
 		m["mixed-script word "+quote(w)]++
 	}
 	return m
+}
+
+// plainASCII reports whether s is printable ASCII, tabs and line breaks
+// only: no character of it is hidden, and its words are Latin only.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // newSuspicious lists what new has more of than old, sorted.

@@ -16,17 +16,23 @@ func wordEdits(old, new string) (removed, added []string, ok bool) {
 	if len(a)*len(b) > maxWordCells {
 		return nil, nil, false
 	}
-	// lcs[i][j] = LCS length of a[i:], b[j:]
-	lcs := make([][]int32, len(a)+1)
-	for i := range lcs {
-		lcs[i] = make([]int32, len(b)+1)
+	// The walk below takes equal words greedily, so a common prefix is
+	// matched whatever the table holds: align only what follows it.
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
 	}
+	a, b = a[p:], b[p:]
+	// lcs[i][j] = LCS length of a[i:], b[j:], one allocation.
+	w := len(b) + 1
+	cells := make([]int32, (len(a)+1)*w)
+	lcs := func(i, j int) int32 { return cells[i*w+j] }
 	for i := len(a) - 1; i >= 0; i-- {
 		for j := len(b) - 1; j >= 0; j-- {
 			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
+				cells[i*w+j] = lcs(i+1, j+1) + 1
 			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+				cells[i*w+j] = max(lcs(i+1, j), lcs(i, j+1))
 			}
 		}
 	}
@@ -48,7 +54,7 @@ func wordEdits(old, new string) (removed, added []string, ok bool) {
 			flush()
 			i++
 			j++
-		case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
+		case j < len(b) && (i == len(a) || lcs(i, j+1) >= lcs(i+1, j)):
 			ins = append(ins, b[j])
 			j++
 		default:
