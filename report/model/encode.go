@@ -118,7 +118,7 @@ func (w *jsonWriter) appendStr(s string) {
 		w.b = canon.AppendString(w.b, s)
 		return
 	}
-	w.b = appendJSONString(w.b, s)
+	w.b = AppendJSONString(w.b, s)
 }
 
 func (w *jsonWriter) appendInt(v int) {
@@ -630,10 +630,10 @@ func (w *jsonWriter) finding(f *Finding) {
 	w.close('}')
 }
 
-// appendJSONString is encoding/json's string encoding with HTML escaping
-// off: '"', '\\' and control characters escaped (\b \f \n \r \t short,
+// AppendJSONString appends s as encoding/json writes a string with HTML
+// escaping off (the page's view encoder uses it too): '"', '\\' and control characters escaped (\b \f \n \r \t short,
 // others \u00xx), U+2028 and U+2029 escaped, invalid UTF-8 as \ufffd.
-func appendJSONString(dst []byte, s string) []byte {
+func AppendJSONString(dst []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	dst = append(dst, '"')
 	start := 0

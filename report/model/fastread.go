@@ -134,7 +134,7 @@ func joinMembers(ms []canon.RawMember) []byte {
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = appendJSONString(out, m.Key)
+		out = AppendJSONString(out, m.Key)
 		out = append(out, ':')
 		out = append(out, m.Raw...)
 	}

@@ -1,6 +1,6 @@
 package view
 
-import "unicode/utf8"
+import "github.com/assay-mcp/assay/report/model"
 
 // batch is how many children the page parses and builds in one step: a
 // longer child list (a table's rows, a list of findings) travels as
@@ -42,7 +42,7 @@ func appendNode(b []byte, n *Node, split bool) []byte {
 	}
 	if n.Tag != "" {
 		field("t")
-		b = appendString(b, n.Tag)
+		b = model.AppendJSONString(b, n.Tag)
 	}
 	if len(n.Attrs) > 0 {
 		field("a")
@@ -52,9 +52,9 @@ func appendNode(b []byte, n *Node, split bool) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, '[')
-			b = appendString(b, a[0])
+			b = model.AppendJSONString(b, a[0])
 			b = append(b, ',')
-			b = appendString(b, a[1])
+			b = model.AppendJSONString(b, a[1])
 			b = append(b, ']')
 		}
 		b = append(b, ']')
@@ -77,7 +77,7 @@ func appendNode(b []byte, n *Node, split bool) []byte {
 				part = appendNode(part, k, false)
 			}
 			part = append(part, ']')
-			b = appendString(b, string(part))
+			b = model.AppendJSONString(b, string(part))
 		}
 		b = append(b, ']')
 	case len(n.Kids) > 0:
@@ -93,52 +93,7 @@ func appendNode(b []byte, n *Node, split bool) []byte {
 	}
 	if n.Text != "" {
 		field("x")
-		b = appendString(b, n.Text)
+		b = model.AppendJSONString(b, n.Text)
 	}
 	return append(b, '}')
-}
-
-// appendString writes s as a JSON string: quote, backslash and control
-// characters escaped, invalid UTF-8 replaced by U+FFFD (as encoding/json
-// does), everything else literal.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, `\u00`...)
-				b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i++
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
