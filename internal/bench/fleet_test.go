@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/assay-mcp/assay/internal/testcorpus"
+	"github.com/assay-mcp/assay/internal/testenv"
 
 	"github.com/assay-mcp/assay/internal/synth"
 	"github.com/assay-mcp/assay/report/analyze"
@@ -130,11 +131,11 @@ func perSize(b *testing.B, maxTools int, fn func(b *testing.B, n int)) {
 func timed(b *testing.B, n int, body func()) {
 	b.ReportAllocs()
 	b.ResetTimer()
-	c0 := cpuNanos()
+	c0 := testenv.CPUNanos()
 	for b.Loop() {
 		body()
 	}
-	cpu := cpuNanos() - c0
+	cpu := testenv.CPUNanos() - c0
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/tool")
 	if c0 > 0 {
 		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testenv"
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/model"
 )
@@ -38,8 +39,8 @@ func BenchmarkShapes(b *testing.B) {
 	perShape(b, func(b *testing.B, g *model.Bundle, n int) {
 		passCPU := map[string]int64{}
 		opts := &analyze.Options{Observe: func(pass string) func() {
-			c0 := cpuNanos()
-			return func() { passCPU[pass] += cpuNanos() - c0 }
+			c0 := testenv.CPUNanos()
+			return func() { passCPU[pass] += testenv.CPUNanos() - c0 }
 		}}
 		var m0, m1 runtime.MemStats
 		runtime.ReadMemStats(&m0)
@@ -49,7 +50,7 @@ func BenchmarkShapes(b *testing.B) {
 		b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/runs, "allocs/tool")
 		b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/runs, "B/tool")
 		for _, p := range analyze.Passes {
-			if c, ok := passCPU[p]; ok && cpuNanos() > 0 {
+			if c, ok := passCPU[p]; ok && testenv.CPUNanos() > 0 {
 				b.ReportMetric(float64(c)/runs, "cpu-ns/tool:"+p)
 			}
 		}

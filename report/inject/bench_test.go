@@ -3,6 +3,7 @@ package inject
 import (
 	"testing"
 
+	"github.com/assay-mcp/assay/internal/testenv"
 	"github.com/assay-mcp/assay/report/surface"
 )
 
@@ -26,13 +27,13 @@ func BenchmarkCorpusScan(b *testing.B) {
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
 	b.ResetTimer()
-	c0 := cpuNanos()
+	c0 := testenv.CPUNanos()
 	for i := 0; i < b.N; i++ {
 		for _, v := range views {
 			ScanView(v, nil, nil)
 		}
 	}
-	cpu := cpuNanos() - c0
+	cpu := testenv.CPUNanos() - c0
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*tools), "µs/tool")
 	if c0 > 0 && cpu > 0 {
 		b.ReportMetric(float64(cpu)/1e3/float64(b.N*tools), "cpu-µs/tool")
