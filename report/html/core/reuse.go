@@ -2,7 +2,6 @@ package core
 
 import (
 	"hash/maphash"
-	"strconv"
 	"sync"
 
 	"github.com/assay-mcp/assay/report/analyze"
@@ -34,9 +33,9 @@ type store struct {
 	// files are the files read so far, by name and text: the report's own
 	// input (read by Warm) and each dropped file (read by Inspect before
 	// the reader chooses what to do), decoded and verified once.
-	files       map[uint64][]*readFile
-	nFiles, seq int
-	seed        maphash.Seed
+	files  map[uint64][]*readFile
+	nFiles int
+	seed   maphash.Seed
 	// last is the latest analysis or comparison, for [Documents].
 	last *Result
 }
@@ -49,9 +48,10 @@ var reuse = sync.OnceValue(func() *store {
 // Decoded inputs are shared by every later request and never changed:
 // analysis and comparison only read them.
 type readFile struct {
-	// key names the file's content exactly: a number given on first read
-	// (entries are found by a fast hash and the text compared in full,
-	// so no 1 MB text goes through SHA-256 on every request).
+	// key names the file's content exactly: its name and text hashed once,
+	// on first read (later requests find the entry by a fast hash and a
+	// full comparison). It is content, not a counter, so a file read again
+	// after the store was emptied keeps its key and its analysis.
 	key  string
 	name string
 	text string
@@ -74,13 +74,11 @@ func (s *store) read(f File) *readFile {
 	}
 	s.mu.Unlock()
 	in, err := model.Decode(f.Name, []byte(f.Text))
-	e := &readFile{name: f.Name, text: f.Text, in: in, err: err}
+	e := &readFile{key: cache.Raw([]byte(f.Name), []byte(f.Text)), name: f.Name, text: f.Text, in: in, err: err}
 	s.mu.Lock()
 	if s.nFiles >= maxFiles {
 		s.files, s.nFiles = map[uint64][]*readFile{}, 0
 	}
-	s.seq++
-	e.key = "file" + strconv.Itoa(s.seq)
 	s.files[h] = append(s.files[h], e)
 	s.nFiles++
 	s.mu.Unlock()

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"hash/maphash"
 	"os"
 	"strings"
 	"testing"
@@ -105,5 +106,23 @@ func TestViewOnlyDocuments(t *testing.T) {
 	}
 	if docs := Documents(); docs.OK {
 		t.Error("Documents after a failed comparison answers with an earlier one's documents")
+	}
+}
+
+// TestFileKeyIsContent: a file's key names its content, so the report's
+// own input keeps its key (and its analysis from Warm) after more dropped
+// files than the store holds have emptied it.
+func TestFileKeyIsContent(t *testing.T) {
+	s := &store{files: map[uint64][]*readFile{}, seed: maphash.MakeSeed()}
+	own := File{"own.json", `{"kind":"x"}`}
+	first := s.read(own).key
+	for i := 0; i <= maxFiles; i++ {
+		s.read(File{"drop.json", `{"n":` + strings.Repeat("1", i+1) + `}`})
+	}
+	if got := s.read(own); got.key != first {
+		t.Fatalf("the report's own input changed key after the store was emptied: %q then %q", first, got.key)
+	}
+	if s.read(File{"other.json", own.Text}).key == first {
+		t.Error("another name with the same text has the same key")
 	}
 }
