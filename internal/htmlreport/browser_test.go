@@ -4,6 +4,7 @@ package htmlreport_test
 
 import (
 	"context"
+	"github.com/assay-mcp/assay/internal/pdfprint"
 	"github.com/assay-mcp/assay/internal/testenv"
 	"os"
 	"os/exec"
@@ -23,7 +24,7 @@ import (
 // fail in CI (CI=true), where .ci/run installs Debian's chromium.
 func chromiumPath(t testing.TB) string {
 	t.Helper()
-	for _, p := range []string{os.Getenv("ASSAY_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+	for _, p := range []string{os.Getenv(pdfprint.EnvBrowser), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
 		if p == "" {
 			continue
 		}

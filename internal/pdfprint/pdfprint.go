@@ -39,14 +39,13 @@ const EnvBrowser = "ASSAY_CHROMIUM"
 // be executable), else $ASSAY_CHROMIUM when set, else the first of
 // Candidates on PATH.
 func Find(explicit string) (string, error) {
-	if explicit == "" {
-		if env := os.Getenv(EnvBrowser); env != "" {
-			p, err := exec.LookPath(env)
-			if err != nil {
-				return "", fmt.Errorf("%w: %s=%s: %v", ErrNoBrowser, EnvBrowser, env, unwrap(err))
-			}
-			return p, nil
+	if explicit == "" && os.Getenv(EnvBrowser) != "" {
+		env := os.Getenv(EnvBrowser)
+		p, err := exec.LookPath(env)
+		if err != nil {
+			return "", fmt.Errorf("%w: %s=%s: %v", ErrNoBrowser, EnvBrowser, env, unwrap(err))
 		}
+		return p, nil
 	}
 	if explicit != "" {
 		p, err := exec.LookPath(explicit)

@@ -49,10 +49,10 @@ func (s *styles) sevStyle(rank int) lipgloss.Style {
 
 var sevNames = []string{"info", "low", "medium", "high", "critical"}
 
-// sevLetter is the one-cell severity mark shown even without colour.
 // pendingLetter marks a row whose severity the analysis has not given yet.
 const pendingLetter = "…"
 
+// sevLetter is the one-cell severity mark shown even without colour.
 func sevLetter(rank int) string {
 	if rank < 0 {
 		return "·"

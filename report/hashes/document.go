@@ -13,10 +13,6 @@ import (
 // "signature" and "createdAt" members and without hashes.document. v must
 // encode to a JSON object.
 func DocumentHash(v any) (string, error) {
-	// Encoded without HTML escaping: the canonical form is the same either
-	// way, and a string with no escape is copied by the canonical writer
-	// instead of decoded and re-encoded ('<', '>' and '&' are common in
-	// descriptions and evidence).
 	var raw []byte
 	if f, ok := v.(*model.Findings); ok {
 		// Canonical JSON written straight from the document: no encoding
@@ -30,6 +26,10 @@ func DocumentHash(v any) (string, error) {
 			return "", fmt.Errorf("encoding document: %w", err)
 		}
 	} else {
+		// Encoded without HTML escaping: the canonical form is the same
+		// either way, and a string with no escape is copied by the
+		// canonical writer instead of decoded and re-encoded ('<', '>' and
+		// '&' are common in descriptions and evidence).
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)

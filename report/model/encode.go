@@ -331,9 +331,7 @@ func (w *jsonWriter) stdlib(k string, v any) {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		if w.err == nil {
-			w.err = err
-		}
+		w.fail(err)
 		return
 	}
 	raw := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
@@ -351,9 +349,7 @@ func (w *jsonWriter) stdlib(k string, v any) {
 	var out bytes.Buffer
 	out.Grow(len(raw) * 2)
 	if err := json.Indent(&out, raw, strings.Repeat("  ", w.depth), "  "); err != nil {
-		if w.err == nil {
-			w.err = err
-		}
+		w.fail(err)
 		return
 	}
 	w.b = append(w.b, out.Bytes()...)
