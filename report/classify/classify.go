@@ -250,15 +250,7 @@ func OverrideTool(t *model.ToolReport, serverName, serverIdentity string, o *Opt
 
 var tierNames = [...]string{"R0", "R1", "R2", "R3", "R4", "R5"}
 
-func tierName(i int) string {
-	if i < 0 {
-		i = 0
-	}
-	if i >= len(tierNames) {
-		i = len(tierNames) - 1
-	}
-	return tierNames[i]
-}
+func tierName(i int) string { return tierNames[tierIndexOf(i)] }
 
 // tierIndex parses "R0".."R5".
 func tierIndex(s string) (int, bool) {

@@ -55,3 +55,25 @@ func TestIdentShapedKeepsDistinctive(t *testing.T) {
 		}
 	}
 }
+
+// lowerProse is lowerProseBuf without scratch, for the equivalence tests.
+func lowerProse(s string) string {
+	out, _ := lowerProseBuf(s, nil)
+	return out
+}
+
+// TestBuiltinCategoriesHaveBits: every built-in category gets a bit of its
+// own (a category past the 64th would get none and never match).
+func TestBuiltinCategoriesHaveBits(t *testing.T) {
+	lx := buildLexicon(nil)
+	seen := catSet(0)
+	for c, b := range lx.bits {
+		if b == 0 {
+			t.Errorf("category %q has no bit: more than 64 categories", c)
+		}
+		if seen&b != 0 {
+			t.Errorf("category %q shares its bit", c)
+		}
+		seen |= b
+	}
+}

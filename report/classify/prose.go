@@ -78,16 +78,11 @@ func appendProseWords(out []string, s string, lower *[]byte) []string {
 	return out
 }
 
-// lowerProse is strings.ReplaceAll(strings.ToLower(s), "’", "'") in one
-// pass: ASCII bytes lowered inline, other runes by unicode.ToLower (an
-// invalid byte becomes U+FFFD, as strings.Map writes it).
-func lowerProse(s string) string {
-	out, _ := lowerProseBuf(s, nil)
-	return out
-}
-
-// lowerProseBuf is [lowerProse] lowering into buf (scratch, returned
-// grown for the next call); only the result string is allocated.
+// lowerProseBuf is strings.ReplaceAll(strings.ToLower(s), "’", "'") in
+// one pass, lowering into buf (scratch, returned grown for the next call;
+// only the result string is allocated): ASCII bytes lowered inline, other
+// runes by unicode.ToLower (an invalid byte becomes U+FFFD, as strings.Map
+// writes it).
 func lowerProseBuf(s string, buf []byte) (string, []byte) {
 	buf = buf[:0]
 	if cap(buf) < len(s) {

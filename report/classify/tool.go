@@ -377,10 +377,16 @@ func sigRank(s string) int {
 	return 0 // as a map of the five gave for any other
 }
 
-// tierLabels are the evidence labels of the tiers, built once.
-var tierLabels = [...]string{"tier:R0", "tier:R1", "tier:R2", "tier:R3", "tier:R4", "tier:R5"}
+// tierLabels are the evidence labels of the tiers ("tier:" + tierNames),
+// built once.
+var tierLabels = func() (l [len(tierNames)]string) {
+	for i, n := range tierNames {
+		l[i] = "tier:" + n
+	}
+	return l
+}()
 
-// tierIndexOf clamps a tier to the ladder, as tierName does.
+// tierIndexOf clamps a tier to the ladder (tierName reads through it).
 func tierIndexOf(i int) int { return max(0, min(i, len(tierNames)-1)) }
 
 // label is prefix+v for an evidence label, without allocating for the
