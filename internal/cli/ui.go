@@ -89,6 +89,10 @@ type uiSession struct {
 	mu                     sync.Mutex
 	bundle                 *model.Bundle
 	findings               *model.Findings
+	// launchOpts are the analysis options open read (rules file,
+	// advisories) to check them before the screen opens; the first
+	// analysis uses them, a refresh reads them again.
+	launchOpts *analyze.Options
 }
 
 func (s *uiSession) run(ctx context.Context, args []string) error {
@@ -203,9 +207,13 @@ func (s *uiSession) open(ctx context.Context) (*tui.Data, func(context.Context, 
 		d, err := s.finish(nil, nil, notes, true, nil)
 		return d, nil, err
 	}
-	if _, err := analysisOptions(&s.sf); err != nil {
+	opts, err := analysisOptions(&s.sf)
+	if err != nil {
 		return nil, nil, err
 	}
+	s.mu.Lock()
+	s.launchOpts = opts
+	s.mu.Unlock()
 	var gate *tui.Gate
 	switch {
 	case s.basePath != "":
@@ -307,12 +315,19 @@ func (s *uiSession) source() string {
 func (s *uiSession) analyze(b *model.Bundle, observe func(string) func()) (*model.Findings, error) {
 	var f *model.Findings
 	if b != nil {
-		opts, err := analysisOptions(&s.sf)
-		if err != nil {
-			return nil, err
+		s.mu.Lock()
+		opts := s.launchOpts
+		s.launchOpts = nil
+		s.mu.Unlock()
+		if opts == nil {
+			var err error
+			if opts, err = analysisOptions(&s.sf); err != nil {
+				return nil, err
+			}
 		}
-		opts.Observe = observe
-		f = analyze.Analyze(b, opts)
+		o := *opts
+		o.Observe = observe
+		f = analyze.Analyze(b, &o)
 	} else {
 		f = &model.Findings{Kind: model.FindingsKind, Findings: []model.Finding{}}
 	}
