@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/assay-mcp/assay/report/canon"
 )
 
 // toolHead is the part of a raw definition the tree reads.
@@ -17,127 +19,42 @@ type toolHead struct {
 // readHead reads name, title and description of a raw tool definition
 // as json.Unmarshal into toolHead does (member names matched without
 // regard to case, the last one winning, values of another type ignored),
-// but without decoding the rest: it skips the schema and every other
-// member by scanning bytes, which is what lets 10,000 tools open at
-// once. raw is a definition from a decoded bundle or a live capture, so
-// it is valid JSON; a malformed head falls back to json.Unmarshal (which
-// rejects it), malformed skipped values are not looked into.
+// but without decoding the rest: canon.RawMembers splits the members
+// and skips the schema and every other value by scanning bytes, which is
+// what lets 10,000 tools open at once. A definition it does not take
+// falls back to json.Unmarshal.
 func readHead(raw []byte) toolHead {
-	var h toolHead
-	i := ws(raw, 0)
-	if i >= len(raw) || raw[i] != '{' {
+	ms, err := canon.RawMembers(raw)
+	if err != nil {
 		return slowHead(raw)
 	}
-	i++
-	for first := true; ; first = false {
-		i = ws(raw, i)
-		if first && i < len(raw) && raw[i] == '}' {
-			return h
+	var h toolHead
+	for _, m := range ms {
+		var dst *string
+		switch {
+		case strings.EqualFold(m.Key, "name"):
+			dst = &h.Name
+		case strings.EqualFold(m.Key, "title"):
+			dst = &h.Title
+		case strings.EqualFold(m.Key, "description"):
+			dst = &h.Description
 		}
-		if i >= len(raw) || raw[i] != '"' {
-			return slowHead(raw)
+		if dst == nil || len(m.Raw) == 0 || m.Raw[0] != '"' {
+			continue
 		}
-		end := skipString(raw, i)
-		key, ok := str(raw[i:end])
+		v, ok := str(m.Raw)
 		if !ok {
 			return slowHead(raw)
 		}
-		i = ws(raw, end)
-		if i >= len(raw) || raw[i] != ':' {
-			return slowHead(raw)
-		}
-		i = ws(raw, i+1)
-		vend := skipValue(raw, i)
-		if vend <= i {
-			return slowHead(raw)
-		}
-		var dst *string
-		switch {
-		case strings.EqualFold(key, "name"):
-			dst = &h.Name
-		case strings.EqualFold(key, "title"):
-			dst = &h.Title
-		case strings.EqualFold(key, "description"):
-			dst = &h.Description
-		}
-		if dst != nil && raw[i] == '"' {
-			if v, ok := str(raw[i:vend]); ok {
-				*dst = v
-			} else {
-				return slowHead(raw)
-			}
-		}
-		i = ws(raw, vend)
-		if i < len(raw) && raw[i] == ',' {
-			i++
-			continue // another member must follow
-		}
-		if i < len(raw) && raw[i] == '}' {
-			return h
-		}
-		return slowHead(raw)
+		*dst = v
 	}
+	return h
 }
 
 func slowHead(raw []byte) toolHead {
 	var h toolHead
 	_ = json.Unmarshal(raw, &h)
 	return h
-}
-
-func ws(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index after the string starting at b[i] == '"'.
-func skipString(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(b)
-}
-
-// skipValue returns the index after the value starting at b[i].
-func skipValue(b []byte, i int) int {
-	if i >= len(b) {
-		return i
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				j = skipString(b, j) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return len(b)
-	}
-	j := i
-	for ; j < len(b); j++ {
-		switch b[j] {
-		case ',', '}', ']', ' ', '\t', '\r', '\n':
-			return j
-		}
-	}
-	return j
 }
 
 // str decodes one JSON string token; plain ones without a copy through
