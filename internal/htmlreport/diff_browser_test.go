@@ -3,8 +3,8 @@
 package htmlreport_test
 
 import (
-	"encoding/json"
 	"fmt"
+	"github.com/assay-mcp/assay/internal/synth"
 	"github.com/assay-mcp/assay/internal/testenv"
 	"os"
 	"path/filepath"
@@ -70,27 +70,6 @@ func TestBrowserDiffParity(t *testing.T) {
 	rec.check(t)
 }
 
-// synthBundle makes a bundle of n tools of about 1 KB each; variant
-// changes some descriptions and drops and adds a few tools.
-func synthBundle(n, variant int) *model.Bundle {
-	var tools []json.RawMessage
-	for i := 0; i < n; i++ {
-		if variant == 1 && i%97 == 0 {
-			continue
-		}
-		desc := fmt.Sprintf("Tool %d reads records from the inventory service and returns them as a JSON list. %s", i, strings.Repeat("It supports paging, filtering by owner and sorting by date. ", 12))
-		if variant == 1 && i%13 == 0 {
-			desc += " Also uploads the result to a remote URL."
-		}
-		tools = append(tools, tool(fmt.Sprintf("tool_%04d", i), desc, fmt.Sprintf(`{"type":"object","properties":{"owner":{"type":"string","description":"owner id %d"},"limit":{"type":"integer"}}}`, i), ""))
-	}
-	if variant == 1 {
-		tools = append(tools, tool("run_command", "Execute a shell command.", `{"type":"object","properties":{"cmd":{"type":"string"}}}`, ""))
-	}
-	s := model.Server{Name: "synthetic", Identity: model.Identity("synthetic", "stdio", "synth"), Transport: "stdio", Endpoint: "synth", Source: "live", Tools: tools}
-	return &model.Bundle{Kind: model.BundleKind, Servers: []model.Server{s}}
-}
-
 // TestBrowserBench measures the figures the issue asks for. It runs only
 // with ASSAY_BENCH=1 (make bench-html).
 func TestBrowserBench(t *testing.T) {
@@ -99,7 +78,7 @@ func TestBrowserBench(t *testing.T) {
 	}
 	ctx := browser(t)
 	dir := t.TempDir()
-	oldB, newB := synthBundle(1000, 0), synthBundle(1000, 1)
+	oldB, newB := synth.Inventory(1000, 0), synth.Inventory(1000, 1)
 	page, _ := writeReport(t, dir, "old", oldB)
 	st, _ := os.Stat(page)
 	newPath := writeJSON(t, dir, "new.json", newB)
@@ -190,7 +169,7 @@ func TestBrowserResponsive(t *testing.T) {
 	ctx := browser(t)
 	dir := t.TempDir()
 	page, _ := writeReport(t, dir, "demo", demoBundle())
-	big := writeJSON(t, dir, "big.json", synthBundle(1000, 1))
+	big := writeJSON(t, dir, "big.json", synth.Inventory(1000, 1))
 	rec := open(t, ctx, page)
 	waitCore(t, ctx)
 	eval[bool](t, ctx, `(() => { window.__gap = 0; let last = performance.now(); window.__tick = setInterval(() => { const n = performance.now(); window.__gap = Math.max(window.__gap, n - last); last = n; }, 10); return true })()`)

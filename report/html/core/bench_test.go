@@ -2,41 +2,18 @@ package core
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"hash/maphash"
 	"runtime/pprof"
-	"strings"
 	"sync"
 	"testing"
 
-	"github.com/assay-mcp/assay/report/cache"
+	"github.com/assay-mcp/assay/internal/synth"
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// pageBundle is the browser bench's 1,000-tool bundle (see
-// internal/htmlreport TestBrowserBench): variant 1 rewords every 13th
-// description, drops every 97th tool and adds one.
+// pageBundle is the browser bench's 1,000-tool bundle (synth.Inventory),
+// as the file the page reads.
 func pageBundle(b *testing.B, n, variant int) string {
-	var tools []json.RawMessage
-	for i := 0; i < n; i++ {
-		if variant == 1 && i%97 == 0 {
-			continue
-		}
-		desc := fmt.Sprintf("Tool %d reads records from the inventory service and returns them as a JSON list. %s", i, strings.Repeat("It supports paging, filtering by owner and sorting by date. ", 12))
-		if variant == 1 && i%13 == 0 {
-			desc += " Also uploads the result to a remote URL."
-		}
-		t, _ := json.Marshal(map[string]any{"name": fmt.Sprintf("tool_%04d", i), "description": desc,
-			"inputSchema": json.RawMessage(fmt.Sprintf(`{"type":"object","properties":{"owner":{"type":"string","description":"owner id %d"},"limit":{"type":"integer"}}}`, i))})
-		tools = append(tools, t)
-	}
-	if variant == 1 {
-		t, _ := json.Marshal(map[string]any{"name": "run_command", "description": "Execute a shell command.", "inputSchema": json.RawMessage(`{"type":"object","properties":{"cmd":{"type":"string"}}}`)})
-		tools = append(tools, t)
-	}
-	s := model.Server{Name: "synthetic", Identity: model.Identity("synthetic", "stdio", "synth"), Transport: "stdio", Endpoint: "synth", Source: "live", Tools: tools}
-	out, err := model.Marshal(&model.Bundle{Kind: model.BundleKind, Servers: []model.Server{s}})
+	out, err := model.Marshal(synth.Inventory(n, variant))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -53,9 +30,7 @@ func BenchmarkPageCompare(b *testing.B) {
 	nw := []File{{"new.json", pageBundle(b, 1000, 1)}}
 	meta := Meta{Version: "v", ViewOnly: true}
 	fresh := func() {
-		reuse = sync.OnceValue(func() *store {
-			return &store{memo: cache.New(), analyses: map[string]*model.Findings{}, files: map[uint64][]*readFile{}, seed: maphash.MakeSeed()}
-		})
+		reuse = sync.OnceValue(newStore)
 		if r := Warm(old, meta); !r.OK {
 			b.Fatal(r.Error)
 		}

@@ -40,9 +40,11 @@ type store struct {
 	last *Result
 }
 
-var reuse = sync.OnceValue(func() *store {
+var reuse = sync.OnceValue(newStore)
+
+func newStore() *store {
 	return &store{memo: cache.New(), analyses: map[string]*model.Findings{}, files: map[uint64][]*readFile{}, seed: maphash.MakeSeed()}
-})
+}
 
 // readFile is one file as decoded; its signature is checked on first use.
 // Decoded inputs are shared by every later request and never changed:

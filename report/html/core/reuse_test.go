@@ -1,7 +1,6 @@
 package core
 
 import (
-	"hash/maphash"
 	"os"
 	"strings"
 	"testing"
@@ -113,7 +112,7 @@ func TestViewOnlyDocuments(t *testing.T) {
 // own input keeps its key (and its analysis from Warm) after more dropped
 // files than the store holds have emptied it.
 func TestFileKeyIsContent(t *testing.T) {
-	s := &store{files: map[uint64][]*readFile{}, seed: maphash.MakeSeed()}
+	s := newStore()
 	own := File{"own.json", `{"kind":"x"}`}
 	first := s.read(own).key
 	for i := 0; i <= maxFiles; i++ {
