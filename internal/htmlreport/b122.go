@@ -59,31 +59,3 @@ func base122(data []byte) []byte {
 		out = append(out, 0xc2|byte(idx)<<2|n>>6, 0x80|n&0x3f)
 	}
 }
-
-// unbase122 decodes base122's output (what the page does, for tests).
-func unbase122(s string) []byte {
-	var out []byte
-	var acc uint32
-	n := 0
-	push := func(v byte) {
-		acc = acc<<7 | uint32(v)
-		n += 7
-		if n >= 8 {
-			out = append(out, byte(acc>>(n-8)))
-			n -= 8
-			acc &= 1<<n - 1
-		}
-	}
-	for _, r := range s {
-		if r < 0x80 {
-			push(byte(r))
-			continue
-		}
-		idx, v := (r>>8)&7, byte(r&0x7f)
-		if idx != b122Last {
-			push(b122Illegal[idx])
-		}
-		push(v)
-	}
-	return out
-}

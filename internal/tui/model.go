@@ -132,7 +132,7 @@ func (m *Model) install(tr *tree) tea.Cmd {
 	m.folded = map[int]bool{}
 	sel, found := 0, false
 	for i := range m.nodes {
-		if len(foldKeys) > 0 && foldKeys[m.nodes[i].key] {
+		if foldKeys[m.nodes[i].key] {
 			m.folded[i] = true
 		}
 		if !found && selKey != "" && m.nodes[i].key == selKey {
@@ -208,7 +208,8 @@ func (m *Model) Init() tea.Cmd {
 	return cmd
 }
 
-// pending says the findings are not there yet; why is the wording.
+// pending reports that the analysis has not arrived yet (pendingText
+// says what it is doing).
 func (m *Model) pending() bool { return m.data.Pending }
 
 // pendingText says what the analysis is doing, for the places that

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/assay-mcp/assay/internal/testenv"
 	"github.com/assay-mcp/assay/report/analyze"
 )
 
@@ -30,8 +32,14 @@ func finish(t *testing.T, m *Model, cmd tea.Cmd) {
 	t.Helper()
 	r := &runner{msgs: make(chan tea.Msg, 64)}
 	r.run(cmd)
+	deadline := time.After(testenv.D(2 * time.Minute))
 	for {
-		msg := <-r.msgs
+		var msg tea.Msg
+		select {
+		case msg = <-r.msgs:
+		case <-deadline:
+			t.Fatalf("the analysis did not arrive within %v", testenv.D(2*time.Minute))
+		}
 		_, next := m.Update(msg)
 		if _, ok := msg.(analysisDoneMsg); ok {
 			return

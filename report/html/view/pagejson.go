@@ -24,10 +24,6 @@ func (n *Node) PageJSON() (root string, parts []string) {
 	return root, parts
 }
 
-// JSON encodes the tree as encoding/json would read it back (t, a, c, x),
-// with no batching.
-func (n *Node) JSON() string { return string(appendNode(nil, n, false)) }
-
 func appendNode(b []byte, n *Node, split bool) []byte {
 	b = append(b, '{')
 	comma := false

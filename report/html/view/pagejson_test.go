@@ -115,3 +115,7 @@ func TestPageJSONReassembles(t *testing.T) {
 		t.Errorf("%d batches, want 3", batches)
 	}
 }
+
+// JSON encodes the tree as encoding/json would read it back (t, a, c, x),
+// with no batching (tests only).
+func (n *Node) JSON() string { return string(appendNode(nil, n, false)) }
