@@ -1,6 +1,8 @@
 package classify
 
 import (
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -75,5 +77,28 @@ func TestBuiltinCategoriesHaveBits(t *testing.T) {
 			t.Errorf("category %q shares its bit", c)
 		}
 		seen |= b
+	}
+}
+
+// TestKeywordPathsAgree: a schema node of more than 16 members is read by
+// looking up keywordNames; it must read every keyword a small node's
+// member walk reads (a keyword added to keywords.set and not to the list
+// would be ignored on big nodes).
+func TestKeywordPathsAgree(t *testing.T) {
+	// JSON Schema's keywords, written out here (not keywordNames: the
+	// test must see a keyword the list lacks).
+	candidates := []string{"$ref", "type", "format", "pattern", "description", "properties", "items",
+		"prefixItems", "additionalProperties", "enum", "const", "allOf", "anyOf", "oneOf", "title", "default", "minimum", "maximum", "$defs", "definitions",
+		"required", "not", "if", "then", "else", "examples", "readOnly", "writeOnly", "deprecated", "contentEncoding",
+		"contentMediaType", "minLength", "maxLength", "uniqueItems", "patternProperties", "dependentSchemas"}
+	for _, key := range candidates {
+		small := map[string]any{key: map[string]any{"type": "string"}}
+		big := map[string]any{key: small[key]}
+		for i := 0; i < 20; i++ {
+			big["x-pad-"+strconv.Itoa(i)] = i
+		}
+		if a, b := readKeywords(small), readKeywords(big); !reflect.DeepEqual(a, b) {
+			t.Errorf("keyword %q read from a small node but not from a big one: add it to keywordNames", key)
+		}
 	}
 }

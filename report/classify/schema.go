@@ -379,13 +379,17 @@ const (
 	kwAdditional
 )
 
+// keywordNames are the members keywords.set reads (a test holds the two
+// lists together).
+var keywordNames = [...]string{"$ref", "type", "format", "pattern", "description", "properties", "items", "prefixItems", "additionalProperties", "enum", "const", "allOf", "anyOf", "oneOf"}
+
 // readKeywords reads m's keywords. A node of many members (rare; hostile
 // input can make one huge) is read by lookups, so a node costs at most
 // a fixed number of steps either way.
 func readKeywords(m map[string]any) keywords {
 	var k keywords
 	if len(m) > 16 {
-		for _, key := range [...]string{"$ref", "type", "format", "pattern", "description", "properties", "items", "prefixItems", "additionalProperties", "enum", "const", "allOf", "anyOf", "oneOf"} {
+		for _, key := range keywordNames {
 			if v, ok := m[key]; ok {
 				k.set(key, v)
 			}
