@@ -37,7 +37,7 @@ type ref struct{ rule, slot, entry int32 }
 type matcher struct {
 	rules    []crule
 	exact    map[string]*tnode // first word → entries starting with it, as a trie
-	firsts   *[1 << 10]uint64  // bitmap of wordKey of exact's words: most tokens skip the map
+	firsts   *wordBits         // exact's first words: most tokens skip the map
 	prefix   map[uint32][]ref  // first three bytes of a prefix word (key3) → entries
 	short    []ref             // prefix words shorter than three bytes
 	toolRefs []ref             // {tool} entries
@@ -52,14 +52,30 @@ type matcher struct {
 }
 
 // wordKey is a 16-bit summary of a non-empty word (first and last byte,
-// length) for the firsts bitmap.
+// length) for a wordBits bitmap.
 func wordKey(w string) uint32 {
 	return ((uint32(w[0])*31+uint32(w[len(w)-1]))*31 + uint32(len(w))) & (1<<16 - 1)
 }
 
+// wordBits is a bitmap of the wordKeys of a set of words: a word whose bit
+// is clear is certainly not in the set, so most words skip the map lookup
+// behind it.
+type wordBits [1 << 10]uint64
+
+func (b *wordBits) add(w string) {
+	k := wordKey(w)
+	b[k>>6] |= 1 << (k & 63)
+}
+
+// mayHave reports false only for a word certainly not added.
+func (b *wordBits) mayHave(w string) bool {
+	k := wordKey(w)
+	return b[k>>6]&(1<<(k&63)) != 0
+}
+
 // trie returns the trie node of the entries starting with word w, or nil.
 func (m *matcher) trie(w string) *tnode {
-	if k := wordKey(w); m.firsts[k>>6]&(1<<(k&63)) == 0 {
+	if !m.firsts.mayHave(w) {
 		return nil
 	}
 	return m.exact[w]
@@ -90,8 +106,7 @@ func (m *matcher) insert(e entry, rf ref) {
 	if n == nil {
 		n = &tnode{}
 		m.exact[e.words[0]] = n
-		k := wordKey(e.words[0])
-		m.firsts[k>>6] |= 1 << (k & 63)
+		m.firsts.add(e.words[0])
 	}
 	for k := 1; k < len(e.words); k++ {
 		w := e.words[k]
@@ -116,7 +131,7 @@ func (m *matcher) insert(e entry, rf ref) {
 var theMatcher = sync.OnceValue(buildMatcher)
 
 func buildMatcher() *matcher {
-	m := &matcher{exact: map[string]*tnode{}, firsts: new([1 << 10]uint64), prefix: map[uint32][]ref{}}
+	m := &matcher{exact: map[string]*tnode{}, firsts: new(wordBits), prefix: map[uint32][]ref{}}
 	for _, table := range allRules() {
 		for i := range table {
 			r := &table[i]

@@ -19,26 +19,23 @@ type Scope struct {
 	// names, when set, is the wordKey bitmap of Tools' names (ScanView
 	// builds it once per server): most words are no tool name, and the
 	// bitmap says so without hashing them into a map of every name.
-	names *[1 << 10]uint64
+	names *wordBits
 }
 
 // isTool reports whether w is a tool name of the server.
 func (sc *Scope) isTool(w string) bool {
-	if sc.names != nil && w != "" {
-		if k := wordKey(w); sc.names[k>>6]&(1<<(k&63)) == 0 {
-			return false
-		}
+	if sc.names != nil && w != "" && !sc.names.mayHave(w) {
+		return false
 	}
 	return sc.Tools[w]
 }
 
 // nameBits is the wordKey bitmap of a set of names.
-func nameBits(names map[string]bool) *[1 << 10]uint64 {
-	b := new([1 << 10]uint64)
+func nameBits(names map[string]bool) *wordBits {
+	b := new(wordBits)
 	for n := range names {
 		if n != "" {
-			k := wordKey(n)
-			b[k>>6] |= 1 << (k & 63)
+			b.add(n)
 		}
 	}
 	return b
@@ -183,7 +180,7 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 		}
 		s := signal{rule: r, start: toks[a].start, end: toks[b-1].end}
 		for k := a; k < b; k++ {
-			if toolish(text, toks, int(k), sc) && strings.Contains(toks[k].s, "_") || sc != nil && sc.Tools[toks[k].s] {
+			if toolish(text, toks, int(k), sc) && strings.Contains(toks[k].s, "_") || sc != nil && sc.isTool(toks[k].s) {
 				s.tool = toks[k].s
 			}
 		}
@@ -228,7 +225,7 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 		switch {
 		case s.tool == sc.Self:
 			cx.selfed = true
-		case sc.Tools[s.tool]:
+		case sc.isTool(s.tool):
 			cx.ownTool = true
 		default:
 			cx.foreignTool = true
