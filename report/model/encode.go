@@ -356,18 +356,19 @@ func (w *jsonWriter) stdlib(k string, v any) {
 }
 
 // The members of the large objects, in encoding/json's order (the
-// fields' order) and in RFC 8785's (sorted), so the canonical writer
+// fields' order) and in RFC 8785's (sorted: every name is ASCII, so a
+// byte sort is RFC 8785's UTF-16 order), so the canonical writer
 // writes them in order and never has to move a whole server or tool.
 // TestFieldOrders checks both against the types.
 var (
 	findingsOrder      = []string{"kind", "generator", "summary", "contexts", "servers", "findings", "hashes"}
-	findingsCanonOrder = []string{"contexts", "findings", "generator", "hashes", "kind", "servers", "summary"}
+	findingsCanonOrder = slices.Sorted(slices.Values(findingsOrder))
 	serverOrder        = []string{"name", "identity", "transport", "endpoint", "source", "protocolVersion", "implementation", "version", "auth", "tools", "prompts", "resources", "templates", "tokens", "hashes", "errors", "config"}
-	serverCanonOrder   = []string{"auth", "config", "endpoint", "errors", "hashes", "identity", "implementation", "name", "prompts", "protocolVersion", "resources", "source", "templates", "tokens", "tools", "transport", "version"}
+	serverCanonOrder   = slices.Sorted(slices.Values(serverOrder))
 	toolOrder          = []string{"name", "title", "effect", "tier", "kinds", "router", "tokens", "evidence", "override", "hashes"}
-	toolCanonOrder     = []string{"effect", "evidence", "hashes", "kinds", "name", "override", "router", "tier", "title", "tokens"}
+	toolCanonOrder     = slices.Sorted(slices.Values(toolOrder))
 	findingOrder       = []string{"id", "category", "severity", "title", "server", "tool", "context", "element", "evidence", "fingerprint", "remediation", "item", "tools", "suppressed", "file", "line", "advisory"}
-	findingCanonOrder  = []string{"advisory", "category", "context", "element", "evidence", "file", "fingerprint", "id", "item", "line", "remediation", "server", "severity", "suppressed", "title", "tool", "tools"}
+	findingCanonOrder  = slices.Sorted(slices.Values(findingOrder))
 )
 
 // writeList writes the member k: items as an array, each by each (nil
