@@ -34,6 +34,11 @@ type Item struct {
 		Name   string   `json:"name"`
 		Params []string `json:"params"`
 	} `json:"tool"`
+	// Siblings are other tools of the same server that the text names (a
+	// deprecation pointing at its own successor, a usage note naming the
+	// lookup to call first). They are served beside the item's tool, as a
+	// real server would list them, so the text is judged in that scope.
+	Siblings []string `json:"siblings"`
 }
 
 // Tally is hits (or false alarms) out of n.
@@ -137,7 +142,8 @@ func Score(items []Item) (*Result, error) {
 	return r, nil
 }
 
-// server builds a one-tool server carrying text where the item says.
+// server builds a server carrying text where the item says: the item's
+// tool and any siblings it declares.
 func server(it Item, text string) (*model.Server, bool) {
 	name := it.Tool.Name
 	if name == "" {
@@ -179,6 +185,10 @@ func server(it Item, text string) (*model.Server, bool) {
 	if def != nil {
 		raw, _ := json.Marshal(def)
 		s.Tools = []json.RawMessage{raw}
+	}
+	for _, sib := range it.Siblings {
+		raw, _ := json.Marshal(map[string]any{"name": sib, "description": "", "inputSchema": map[string]any{"type": "object"}})
+		s.Tools = append(s.Tools, raw)
 	}
 	return s, placed
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"testing"
 
@@ -72,5 +73,27 @@ func TestFrozenScoreRatchet(t *testing.T) {
 				t.Errorf("benign false alarms %d, ceiling %d", r.Benign.Hit, f.falseAlarm)
 			}
 		})
+	}
+}
+
+// TestServerServesSiblings checks that the tools an item declares as its
+// server's other tools are listed beside it, whatever the item's place,
+// so a deprecation naming its own successor is judged as on a real server.
+func TestServerServesSiblings(t *testing.T) {
+	for _, where := range []string{"description", "param_description", "instructions", "prompt_description"} {
+		it := Item{Where: where, Param: "q", Siblings: []string{"search_v2", "list_spaces"}}
+		it.Tool.Name, it.Tool.Params = "search", []string{"q"}
+		s, _ := server(it, "Deprecated: use search_v2.")
+		names := map[string]bool{}
+		for _, raw := range s.Tools {
+			var d struct{ Name string }
+			if err := json.Unmarshal(raw, &d); err != nil {
+				t.Fatal(err)
+			}
+			names[d.Name] = true
+		}
+		if !names["search_v2"] || !names["list_spaces"] {
+			t.Errorf("%s: served tools %v, want the siblings among them", where, names)
+		}
 	}
 }
