@@ -4,15 +4,16 @@ package htmlreport_test
 
 import (
 	"fmt"
-	"github.com/assay-mcp/assay/internal/synth"
-	"github.com/assay-mcp/assay/internal/testenv"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/assay-mcp/assay/internal/synth"
+	"github.com/assay-mcp/assay/internal/testenv"
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/drift"
 	"github.com/assay-mcp/assay/report/model"
@@ -177,9 +178,18 @@ func TestBrowserResponsive(t *testing.T) {
 		t.Fatalf("result %q", res)
 	}
 	gap := eval[float64](t, ctx, `clearInterval(window.__tick), window.__gap`)
-	t.Logf("longest main-thread stall: %.0f ms (analysis took %s ms)", gap, eval[string](t, ctx, `document.body.dataset.runMs`))
-	if gap > 1000 {
-		t.Errorf("the page froze for %.0f ms during the analysis", gap)
+	runMs, _ := strconv.ParseFloat(eval[string](t, ctx, `document.body.dataset.runMs`), 64)
+	t.Logf("longest main-thread stall: %.0f ms (analysis took %.0f ms)", gap, runMs)
+	// Analysis on the main thread would stall it for about the whole run;
+	// in the Worker only building the result's DOM does. On a loaded
+	// machine both stretch, so the limit is the scaled second or half the
+	// run, whichever is longer.
+	limit := float64(testenv.D(time.Second).Milliseconds())
+	if limit < runMs/2 {
+		limit = runMs / 2
+	}
+	if gap > limit {
+		t.Errorf("the page froze for %.0f ms during an analysis of %.0f ms (limit %.0f ms)", gap, runMs, limit)
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll("#caps tbody tr").length`); n != 1000-11+1 {
 		t.Errorf("capability rows after the drop = %d, want %d", n, 1000-11+1)
