@@ -12,7 +12,8 @@
 //	                                              a fresh held-out set: D/labels_a.json,
 //	                                              D/labels_b.json and D/surfaces/<file>; aggregates
 //	                                              only (D defaults to bench/frozen-v3)
-//	go run ./internal/clsscore -set hints         vendor annotations as a yardstick
+//	go run ./internal/clsscore -explain FILE      every tool of one npm-corpus capture, with evidence
+//	go run ./internal/clsscore -set hints [-v]    vendor annotations as a yardstick; -v lists disagreements
 //	go run ./internal/clsscore -set corpus [-v]   effects over the npm corpus, frozen-v2 servers left
 //	                                              out; -v lists the unknown tools (for regressions)
 //
@@ -58,12 +59,18 @@ type label struct {
 
 func main() {
 	set := flag.String("set", "tuning", "tuning, frozen, pool, frozen-v3, hints or corpus")
-	verbose := flag.Bool("v", false, "tuning, frozen, pool and corpus: list every disagreement or unknown tool")
+	verbose := flag.Bool("v", false, "tuning, frozen, pool, hints and corpus: list every disagreement or unknown tool")
 	half := flag.String("half", "", "pool: dev or held (one half of the pool's servers); empty for all")
 	dir := flag.String("dir", "", "frozen-v3: the set's directory (default "+benchDir+"/frozen-v3)")
+	explain := flag.String("explain", "", "a capture file in testdata/npmcorpus/surfaces: print every tool's verdict and evidence")
 	flag.Parse()
 	var err error
+	if *explain != "" {
+		*set = "explain"
+	}
 	switch *set {
+	case "explain":
+		err = explainFile(*explain)
 	case "tuning":
 		err = tuning(*verbose)
 	case "frozen":
@@ -73,7 +80,7 @@ func main() {
 	case "frozen-v3":
 		err = frozenV3(*dir)
 	case "hints":
-		err = hintsYardstick()
+		err = hintsYardstick(*verbose)
 	case "corpus":
 		err = corpus(*verbose)
 	default:
@@ -452,6 +459,23 @@ func report(a, b []label, got map[string]*model.ToolReport) {
 		fmt.Println()
 	}
 	fmt.Printf("\nreviewer A–B effect agreement: %s; read-vs-not %s\n", pct(sc.same, sc.shared), pct(sc.sameRead, sc.shared))
+}
+
+// explainFile prints the verdict and evidence of every tool of one
+// capture, classified as the benchmark classifies it (annotations removed).
+func explainFile(file string) error {
+	s, err := loadServer(file, true)
+	if err != nil {
+		return err
+	}
+	f := classifyBundle(&model.Bundle{Kind: model.BundleKind, Servers: []model.Server{s}})
+	for _, t := range f.Servers[0].Tools {
+		fmt.Printf("\n%s: %s %v\n", t.Name, t.Effect, t.Kinds)
+		for _, e := range t.Evidence {
+			fmt.Printf("    %s %s %s %v\n", e.Signal, e.Pointer, e.Detail, e.Sets)
+		}
+	}
+	return nil
 }
 
 // listDisagreements prints every tool where Assay and reviewer A differ in

@@ -28,6 +28,11 @@ type serverContext struct {
 	remote bool
 	// why says what decided remote, for evidence.
 	why string
+	// prefix is the first name word every tool of the server shares
+	// (three tools or more) when the server is named after it: the
+	// server's name ("acme_list_users" of acme-mcp), never the tools' verb
+	// when a verb follows it.
+	prefix string
 	// words[j] is tool j's description as words, split once for both the
 	// server's decision and the tool's own classification.
 	words [][]string
@@ -74,11 +79,30 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 		scratch = w
 		sc.toks[i] = slices.Clip(Tokens(v.Tools[i].Name))
 	}
+	if p := sharedPrefix(sc.toks); p != "" && slices.Contains(words, p) {
+		sc.prefix = p
+	}
 	if !sc.git && !sc.browser {
 		// A git or browser server is never an online service's client.
 		sc.remote, sc.why = remoteService(words, v, sc.toks, sc.words)
 	}
 	return sc
+}
+
+// sharedPrefix is the first word of every name in toks when there are at
+// least three names of two words or more, else "".
+func sharedPrefix(toks [][]string) string {
+	if len(toks) < 3 {
+		return ""
+	}
+	p := ""
+	for _, ts := range toks {
+		if len(ts) < 2 || p != "" && ts[0] != p {
+			return ""
+		}
+		p = ts[0]
+	}
+	return p
 }
 
 // gitPrefix reports a name that begins "git" in any case, as
@@ -142,6 +166,8 @@ func remoteService(words []string, v *surface.Server, nameToks, descWords [][]st
 // options (both keyed apart):
 //   - sc.git, sc.browser, sc.remote (gitContext, browserContext,
 //     thirdParty): three booleans;
+//   - sc.prefix (nameSignals): the name word all the server's tools share,
+//     keyed only when there is one;
 //   - sc.words[v.Index]: the tool's own description as words, a function
 //     of its raw definition;
 //   - the server's name and identity, only through an exception of the
@@ -151,6 +177,9 @@ func remoteService(words []string, v *surface.Server, nameToks, descWords [][]st
 //     [ApplyViews] writes the text in per server, after the cache.
 func (sc *serverContext) toolFacts(o *Options) []string {
 	flags := "git=" + strconv.FormatBool(sc.git) + " browser=" + strconv.FormatBool(sc.browser) + " remote=" + strconv.FormatBool(sc.remote)
+	if sc.prefix != "" {
+		flags += " prefix=" + sc.prefix
+	}
 	if serverScoped(o) {
 		return []string{flags, sc.name, sc.identity}
 	}
@@ -169,4 +198,38 @@ func serverScoped(o *Options) bool {
 		}
 	}
 	return false
+}
+
+// generatesOnly reports a tool that makes something and hands it back: its
+// verb makes (make, generate, build, draft, compose…) and its description
+// says nothing is written ("does not write to disk", "nothing is saved").
+// "Make a vesting contract … returns the source code; does not write to
+// disk" creates no record anywhere: it reads (computes), and a URL it
+// takes is a field of what it makes, not a place it reaches.
+func (t *tc) generatesOnly() bool {
+	w := t.verbWord
+	if w == "" && t.descLead >= 0 {
+		_, w = t.lx.verbOf(t.descWords[t.descLead])
+	}
+	return tbl().makeVerbs[w] && declaresNoWrite(t.descWords)
+}
+
+// declaresNoWrite reports prose that says it stores nothing: a writing
+// verb negated within three words ("does not write", "nothing is saved"),
+// and none stated plainly ("Stored in the site's options"). "without"
+// does not count: "preview the changes without writing them" describes a
+// dry run, not the tool.
+func declaresNoWrite(ws []string) bool {
+	tb := tbl()
+	no := false
+	for i, w := range ws {
+		if !tb.noWrite[w] {
+			continue
+		}
+		if !negated(ws, i) || i > 0 && ws[i-1] == "without" {
+			return false
+		}
+		no = true
+	}
+	return no
 }

@@ -33,6 +33,16 @@ func (t *tc) nameSignals() {
 			verb, word, t.verbIdx = CatRead, "", i
 			break
 		}
+		// A word every tool of the server begins with is the server's
+		// name ("protect_list_lights"), not a verb, when a verb follows.
+		if i == 0 && t.sc != nil && w == t.sc.prefix && t.laterVerb(toks[1:]) {
+			// Only a word that would merely write or act: a destroying,
+			// sending, paying or code word keeps its weight.
+			if c, _ := t.lx.verbOf(w); c == CatWrite || c == CatAction || c == CatBrowser {
+				t.add(cand{tier: 0, effect: false, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" begins every tool name of the server: its name, not a verb"})
+				continue
+			}
+		}
 		// HTTP-method style names (API-post-search, jira_post): "post"
 		// sends only with a message noun, and yields to a later read verb.
 		if w == "post" {
@@ -152,6 +162,11 @@ func (t *tc) nameSignals() {
 			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" performs an action", dispatch: tbl().dispatchWords[word]})
 		}
 	case CatWrite:
+		if t.generatesOnly() {
+			t.verbCat = CatRead
+			t.add(cand{tier: 0, effect: true, signal: sigName, ptr: p, detail: "\"" + word + "\" makes what it returns: the description says nothing is written"})
+			return
+		}
 		if tbl().lifecycle[word] && len(rest) > 0 {
 			if c, _ := t.lx.verbOf(rest[0]); c == CatRead {
 				// start_search, stop_search: runs a read in the background.

@@ -52,7 +52,7 @@ func (t *tc) schemaSignals() {
 			closed = false
 		}
 		switch {
-		case (p.stringy() || p.stringArray()) && !p.Closed && (tbl().urlWords[last] || tbl().urlFormats[p.Format]) && !t.resourceURL(p):
+		case (p.stringy() || p.stringArray()) && !p.Closed && (tbl().urlWords[last] || tbl().urlFormats[p.Format]) && !t.resourceURL(p) && !t.generatesOnly():
 			if p.Pattern != "" && rePinned.MatchString(p.Pattern) {
 				t.add(cand{tier: 1, effect: true, signal: sigSchema, ptr: p.Ptr, detail: "URL host pinned by pattern " + excerpt(p.Pattern, 60)})
 			} else {

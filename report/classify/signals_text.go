@@ -80,7 +80,10 @@ func (t *tc) descriptionSignals() {
 		first := ws[i]
 		if why, asRead, ex := t.excepted(firstStem(t.lx, first)); ex {
 			t.add(cand{tier: 0, effect: asRead, signal: sigRule, ptr: "/description", detail: "\"" + first + "\" not counted: " + why})
-		} else if c, w := t.descVerb(first); c != "" {
+		} else if c, w := t.descVerb(first); c == CatWrite && t.generatesOnly() {
+			t.descCat = CatRead
+			t.add(cand{tier: 0, effect: true, signal: sigDescription, ptr: "/description", detail: "begins \"" + excerpt(first, 30) + "\" (" + w + "): makes what it returns, the description says nothing is written"})
+		} else if c != "" {
 			t.descCat = c
 			tier, kinds := verbClass(c)
 			if c == CatBrowser && !t.browserContext() {

@@ -64,6 +64,10 @@ type tables struct {
 	edgeFrom, messageBody, sourceNames map[string]bool
 	// resolveObjects: "resolve" one of these closes a work item.
 	resolveObjects map[string]bool
+	// makeVerbs make something a tool may only return (generatesOnly);
+	// noWrite are the verbs a description negates to say it stores
+	// nothing.
+	makeVerbs, noWrite map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
 	saveWords map[string]bool
 	// reversibleDelete: deleting one of these only unlinks.
@@ -127,6 +131,8 @@ func buildTables() *tables {
 		sourceNames:      set("source path from source_path"),
 		resolveObjects:   set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts"),
 		saveWords:        set("screenshot screenshots download export"),
+		makeVerbs:        set("make create build generate draft compose design scaffold"),
+		noWrite:          set("write writes written writing save saves saved saving persist persists persisted persisting store stores stored storing modify modifies modified"),
 		reversibleDelete: set("remote remotes reaction reactions"),
 		leadSkip: set("this the a an tool function endpoint command method helper api mcp is are used that which will can " +
 			"lets let you allows allow enables enable helps for to use it simply quickly easily also please"),
