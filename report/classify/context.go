@@ -126,6 +126,13 @@ func remoteService(words []string, v *surface.Server, nameToks, descWords [][]st
 			return true, "the server names the online service \"" + w + "\""
 		}
 	}
+	for _, w := range words {
+		if tb.remoteNames[w] {
+			// "hostinger-api-mcp", "Acme Cloud": a server named after an
+			// API or a cloud is that API's client.
+			return true, "the server's name says it is the client of an online API (\"" + w + "\")"
+		}
+	}
 	remote, local := 0, 0
 	for i := range v.Tools {
 		r, l := false, false
@@ -232,4 +239,65 @@ func declaresNoWrite(ws []string) bool {
 		no = true
 	}
 	return no
+}
+
+// analyses reports a tool whose verb parses, lints, formats, explains or
+// otherwise reads what it is given (its name's verb, or for a name without
+// one its description's), so code it takes is material, not a program.
+func (t *tc) analyses() bool {
+	switch t.verbCat {
+	case CatRead:
+		return !tbl().trialVerbs[t.verbWord]
+	case "":
+		return t.descReads()
+	}
+	return false
+}
+
+// searches reports a search tool: its query is search terms, whatever
+// store the description says it searches ("search the docs in the SQLite
+// database").
+func (t *tc) searches() bool {
+	switch t.verbWord {
+	case "search", "find", "lookup":
+		return true
+	}
+	return false
+}
+
+// editsParts reports a removing operation of an editing tool whose object
+// is a part of the edited document ("erase_cell" of a tile-map editor,
+// "clear_points" of a curve editor): undone by the next edit, not data
+// destroyed.
+func (t *tc) editsParts(word string, rest []string) bool {
+	switch word {
+	case "erase", "clear", "remove":
+	default:
+		return false
+	}
+	return tbl().editVerbs[t.verbWord] && hasWord(rest, tbl().docParts)
+}
+
+// clearsSession reports clearing what a browser session holds for the
+// moment (cookies, console logs, cache): the session's state, not the
+// user's data.
+func (t *tc) clearsSession(word string, rest []string) bool {
+	switch word {
+	case "clear", "wipe", "flush", "reset":
+	default:
+		return false
+	}
+	return t.browserContext() && hasWord(rest, tbl().sessionState)
+}
+
+// remoteShell reports a tool that runs commands on another host over SSH
+// (its name or its description's first words say so):
+// the code runs there, and the reviewers' ladder counts destruction only
+// where a tool deletes or overwrites, not for every shell.
+func (t *tc) remoteShell() bool {
+	if hasWord(t.toks, tbl().sshWords) {
+		return true
+	}
+	lead := t.descWords[:min(len(t.descWords), 12)]
+	return hasWord(lead, tbl().sshWords)
 }

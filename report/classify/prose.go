@@ -50,6 +50,9 @@ func appendProseWords(out []string, s string, lower *[]byte) []string {
 				if start < 0 {
 					start = i
 				}
+			case c == '_' && start >= 0 && i+1 < len(s) && ('a' <= s[i+1] && s[i+1] <= 'z' || '0' <= s[i+1] && s[i+1] <= '9'):
+				// inner underscore: an identifier ("execute_script") is one
+				// word, a name the prose cites, not words it says
 			case c == '\'' && start >= 0 && i+1 < len(s) && 'a' <= s[i+1] && s[i+1] <= 'z':
 				// inner apostrophe: part of the word
 			default:

@@ -30,4 +30,66 @@ var round3Cases = []ruleCase{
 		effect: "write", has: []string{"write"}},
 	{rule: "generates-only", name: "a dry run without writing is not the tool", tool: `{"name":"build_bundle","description":"Build a release bundle. Pass dry_run to list the files without writing them.","inputSchema":{"type":"object","properties":{"dry_run":{"type":"boolean"},"target":{"type":"string"}}}}`,
 		has: []string{"write"}},
+
+	// The server's own name is an online API's.
+	{rule: "api-name", name: "a server named after an API keeps its records there", tool: `{"name":"create_invoice","inputSchema":{"type":"object","properties":{"amount":{"type":"number"}}}}`,
+		server: "ledgerly-api-mcp", effect: "external", has: []string{"egress"}},
+	{rule: "api-name", name: "a server named otherwise writes locally", tool: `{"name":"create_invoice","inputSchema":{"type":"object","properties":{"amount":{"type":"number"}}}}`,
+		server: "ledgerly-mcp", effect: "write", hasNot: []string{"egress"}},
+
+	// Code named with its language is analysed, not run, by a reading tool.
+	{rule: "analysed-code", name: "parsing code is reading", tool: `{"name":"parse_snippet","description":"Parses a snippet and prints its tokens.","inputSchema":{"type":"object","properties":{"code":{"type":"string"},"language":{"type":"string"}}}}`,
+		effect: "read", hasNot: []string{"code_exec"}},
+	{rule: "analysed-code", name: "linting a script is reading", tool: `{"name":"lint_script","inputSchema":{"type":"object","properties":{"script":{"type":"string","description":"Python source to check"}}}}`,
+		hasNot: []string{"code_exec"}},
+	{rule: "analysed-code", name: "a runner of code with its language still runs it", tool: `{"name":"run_snippet","inputSchema":{"type":"object","properties":{"code":{"type":"string"},"language":{"type":"string"}}}}`,
+		effect: "irreversible", has: []string{"code_exec"}},
+	{rule: "analysed-code", name: "a test of code runs it", tool: `{"name":"test_snippet","inputSchema":{"type":"object","properties":{"code":{"type":"string"},"language":{"type":"string"}}}}`,
+		has: []string{"code_exec"}},
+
+	// A search box over a database takes search terms.
+	{rule: "search-query", name: "search over an embedded database is not SQL", tool: `{"name":"search_recipes","description":"Searches saved recipes kept in a local SQLite database.","inputSchema":{"type":"object","properties":{"query":{"type":"string"}}}}`,
+		effect: "read", hasNot: []string{"code_exec"}},
+	{rule: "search-query", name: "a query tool over SQLite takes SQL", tool: `{"name":"run_query","description":"Runs a query against the SQLite database.","inputSchema":{"type":"object","properties":{"query":{"type":"string"}}}}`,
+		has: []string{"code_exec"}},
+
+	// An output path is where a new result goes.
+	{rule: "output-path", name: "an export's output path is a write", tool: `{"name":"export_report","inputSchema":{"type":"object","properties":{"report_id":{"type":"string"},"output_path":{"type":"string"}}}}`,
+		effect: "write", has: []string{"write"}, hasNot: []string{"destructive"}},
+	{rule: "output-path", name: "a destination beside a source may overwrite", tool: `{"name":"copy_item","inputSchema":{"type":"object","properties":{"source":{"type":"string"},"destination":{"type":"string"}}}}`,
+		effect: "irreversible", has: []string{"destructive"}},
+	{rule: "output-path", name: "an output path with an overwrite switch may overwrite", tool: `{"name":"render_chart","inputSchema":{"type":"object","properties":{"output_file":{"type":"string"},"overwrite":{"type":"boolean"}}}}`,
+		has: []string{"destructive"}},
+
+	// An editor's erase of a part of its document is an edit.
+	{rule: "editor-parts", name: "erasing pixels in an image editor is an edit", tool: `{"name":"sprite_edit","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["paint_pixel","erase_pixel"]},"x":{"type":"integer"}}}}`,
+		effect: "write", hasNot: []string{"destructive"}},
+	{rule: "editor-parts", name: "deleting the document itself is not", tool: `{"name":"sprite_edit","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["paint_pixel","delete_sprite"]},"x":{"type":"integer"}}}}`,
+		effect: "irreversible", has: []string{"destructive"}},
+	{rule: "editor-parts", name: "erasing cells outside an editor is", tool: `{"name":"sheet_admin","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["list_cells","erase_cells"]}}}}`,
+		has: []string{"destructive"}},
+
+	// Clearing what a browser session holds is reversible.
+	{rule: "browser-session", name: "clearing a page's console log", tool: `{"name":"browser_clear_console","inputSchema":{"type":"object","properties":{"tab":{"type":"string"}}}}`,
+		effect: "write", hasNot: []string{"destructive"}},
+	{rule: "browser-session", name: "clearing logs outside a browser destroys them", tool: `{"name":"clear_logs","inputSchema":{"type":"object","properties":{"service":{"type":"string"}}}}`,
+		effect: "irreversible", has: []string{"destructive"}},
+
+	// A script a browser driver executes runs in the page.
+	{rule: "page-script", name: "execute_script of a browser driver", tool: `{"name":"execute_script","inputSchema":{"type":"object","properties":{"script":{"type":"string"}}}}`,
+		server: "webdriver-mcp", has: []string{"code_exec"}, hasNot: []string{"destructive"}},
+	{rule: "page-script", name: "execute_script elsewhere runs on the host", tool: `{"name":"execute_script","inputSchema":{"type":"object","properties":{"script":{"type":"string"}}}}`,
+		has: []string{"code_exec", "destructive"}},
+
+	// Commands run on another host over SSH.
+	{rule: "remote-shell", name: "an SSH command runs there, it reaches out", tool: `{"name":"ssh_run","description":"Run a command on the remote host.","inputSchema":{"type":"object","properties":{"host":{"type":"string"},"command":{"type":"string"}}}}`,
+		effect: "irreversible", has: []string{"code_exec", "egress"}, hasNot: []string{"destructive"}},
+	{rule: "remote-shell", name: "a local shell may destroy", tool: `{"name":"shell_run","description":"Run a command in the local shell.","inputSchema":{"type":"object","properties":{"command":{"type":"string"}}}}`,
+		has: []string{"code_exec", "destructive"}},
+
+	// An identifier in prose is a name it cites.
+	{rule: "cited-name", name: "a sibling cited by name does not run code", tool: `{"name":"get_title","description":"Returns the page title. To read other properties use run_script instead.","inputSchema":{"type":"object","properties":{"tab":{"type":"string"}}}}`,
+		effect: "read", hasNot: []string{"code_exec"}},
+	{rule: "cited-name", name: "the same words as prose do", tool: `{"name":"page_tool","description":"Can run script in the tab to read its properties.","inputSchema":{"type":"object","properties":{"tab":{"type":"string"}}}}`,
+		has: []string{"code_exec"}},
 }

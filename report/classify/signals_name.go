@@ -126,10 +126,14 @@ func (t *tc) nameSignals() {
 			t.add(cand{tier: 5, effect: true, kinds: pageCodeKinds(), signal: sigName, ptr: p, detail: "\"" + word + "\" runs script in the page"})
 			return
 		}
-		t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + "\" runs code"})
+		t.add(cand{tier: 5, effect: true, kinds: t.hostCodeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + "\" runs code"})
 	case CatPayment:
 		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" moves money"})
 	case CatDestructive:
+		if t.clearsSession(word, rest) {
+			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" clears what the browser session holds: its state, not the user's data"})
+			return
+		}
 		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive, model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" destroys data or state"})
 	case CatEgress:
 		ch, what := egressChannel(word, rest), "sends to others"
@@ -153,11 +157,14 @@ func (t *tc) nameSignals() {
 	case CatAction:
 		if n, ok := hasNoun(CatCode); ok {
 			net := n != "sql" && n != "query_sql" && n != "mutation" && n != "statement"
-			ch := ""
+			ch, kinds := "", t.hostCodeKinds(net)
 			if net {
 				ch = "other"
 			}
-			t.add(cand{tier: 5, effect: true, kinds: codeKinds(net), channel: ch, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" runs code"})
+			if net && t.browserContext() {
+				ch, kinds = "", pageCodeKinds() // execute_script of a browser driver: in the page
+			}
+			t.add(cand{tier: 5, effect: true, kinds: kinds, channel: ch, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" runs code"})
 		} else {
 			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" performs an action", dispatch: tbl().dispatchWords[word]})
 		}
@@ -178,7 +185,7 @@ func (t *tc) nameSignals() {
 		if tbl().startVerbs[word] {
 			for _, x := range rest {
 				if x == "process" || x == "command" || x == "shell" || x == "terminal" || x == "script" {
-					t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a program"})
+					t.add(cand{tier: 5, effect: true, kinds: t.hostCodeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a program"})
 					return
 				}
 			}
@@ -243,6 +250,16 @@ func codeKinds(network bool) []string {
 		k = append(k, model.KindEgress)
 	}
 	return k
+}
+
+// hostCodeKinds is [codeKinds] for code the tool runs outside a browser:
+// on another host over SSH it reads, changes and sends, but the ladder
+// counts destruction only where a tool deletes or overwrites.
+func (t *tc) hostCodeKinds(network bool) []string {
+	if network && t.remoteShell() {
+		return []string{model.KindCodeExec, model.KindReadSensitive, model.KindWrite, model.KindEgress}
+	}
+	return codeKinds(network)
 }
 
 // laterVerb reports whether any of toks is a verb (a noun-verb before it

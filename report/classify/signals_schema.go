@@ -91,9 +91,9 @@ func (t *tc) schemaSignals() {
 			case t.browserContext():
 				t.add(cand{tier: 5, effect: true, kinds: pageCodeKinds(), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied script run in the page \"" + p.Name + "\""})
 			default:
-				t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied code \"" + p.Name + "\""})
+				t.add(cand{tier: 5, effect: true, kinds: t.hostCodeKinds(true), channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied code \"" + p.Name + "\""})
 			}
-		case p.open() && (last == "query" || sn == "q") && !t.stores() && (queryLanguage(p.words()) || len(p.words()) == 0 && queryLanguage(t.descWords)):
+		case p.open() && (last == "query" || sn == "q") && !t.stores() && (queryLanguage(p.words()) || len(p.words()) == 0 && !t.searches() && queryLanguage(t.descWords)):
 			t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "raw query language in \"" + p.Name + "\""})
 		case p.open() && (tbl().pathNames[sn] || tbl().pathNames[last] && (last != "file" || len(p.Toks) > 1)) && sibling(p, tbl().contentNames) != nil && !t.sends():
 			c := sibling(p, tbl().contentNames)
@@ -103,7 +103,12 @@ func (t *tc) schemaSignals() {
 				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a caller-chosen path with no concurrency token: may overwrite"})
 			}
 		case p.open() && tbl().destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || hasWord(p.words(), tbl().fileWords) || sibling(p, tbl().sourceNames) != nil):
-			if guarded != "" {
+			if tbl().outputNames[sn] && sibling(p, tbl().sourceNames) == nil {
+				// Where a screenshot, an export or a clone is written: a new
+				// result, not a file moved over another (an overwrite switch
+				// still counts on its own).
+				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "writes its result to a caller-chosen path \"" + p.Name + "\""})
+			} else if guarded != "" {
 				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "destination path, guarded by " + guarded})
 			} else {
 				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "caller-chosen destination \"" + p.Name + "\": may overwrite"})
@@ -150,6 +155,8 @@ func (t *tc) operationEnum(p *param) {
 			switch {
 			case c == CatDestructive && t.reversibleRemove(x, append(append([]string(nil), toks[i+1:]...), t.toks...)):
 				tier, k = 3, []string{model.KindWrite} // remove_label, unlink: reversible
+			case c == CatDestructive && t.editsParts(x, toks[i+1:]):
+				tier, k = 3, []string{model.KindWrite} // erase_cell in a map editor: an edit
 			case c == CatBrowser:
 				tier, k = 3, []string{model.KindWrite}
 			case c == CatAction && hasWord(toks, tbl().readObjects):
@@ -208,6 +215,11 @@ func (t *tc) isCodeParam(p *param) bool {
 	}
 	lang := hasWord(p.words(), tb.languages) || t.siblingNamed(p, "language", "lang", "runtime")
 	runs := t.runs()
+	if lang && !runs && t.analyses() && !hasWord(p.words(), tb.runWords) {
+		// dump_syntax_tree(code, language), lint_snippet: code named with
+		// its language is parsed, linted or formatted, not executed.
+		lang = false
+	}
 	switch {
 	case sn == "code" || last == "code" && tb.codeParams[sn]:
 		if hasWord(p.Toks, tb.tokenWords) || hasWord(p.words(), tb.tokenWords) || hasWord(t.toks, tb.tokenWords) || t.siblingTokenWord(p) {

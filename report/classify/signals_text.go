@@ -98,8 +98,12 @@ func (t *tc) descriptionSignals() {
 			continue
 		}
 		kinds, ch := ph.kinds, ph.channel
-		if (ph.id == "runs-code" || ph.id == "arbitrary-code") && t.browserContext() {
-			kinds, ch = pageCodeKinds(), ""
+		if ph.id == "runs-code" || ph.id == "arbitrary-code" || ph.id == "terminal-access" {
+			if t.browserContext() && ph.id != "terminal-access" {
+				kinds, ch = pageCodeKinds(), ""
+			} else {
+				kinds = t.hostCodeKinds(true)
+			}
 		}
 		t.add(cand{tier: ph.tier, effect: ph.tier >= 3, kinds: kinds, channel: ch, signal: sigDescription, ptr: "/description",
 			detail: ph.reason + ": \"" + excerpt(strings.Join(ws[m.start:m.end], " "), 60) + "\""})

@@ -49,6 +49,8 @@ type tables struct {
 	// services name online services a server is a client of; localWords
 	// say a server works on the user's own machine.
 	services, remoteWords, localWords map[string]bool
+	// remoteNames in a server's own name make it an online API's client.
+	remoteNames map[string]bool
 	// reversibleObjects: removing these only unlinks (a label, a staged
 	// file, a git remote, a member): write, not destructive.
 	reversibleObjects map[string]bool
@@ -68,6 +70,18 @@ type tables struct {
 	// noWrite are the verbs a description negates to say it stores
 	// nothing.
 	makeVerbs, noWrite map[string]bool
+	// trialVerbs read by running what they are given (test): their
+	// code is run, not analysed.
+	trialVerbs map[string]bool
+	// outputNames are paths a tool writes a new result to.
+	outputNames map[string]bool
+	// editVerbs and docParts: an editing tool's erase of a part of its
+	// document is an edit.
+	editVerbs, docParts map[string]bool
+	// sessionState is what a browser session holds for the moment.
+	sessionState map[string]bool
+	// sshWords name a shell on another host.
+	sshWords map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
 	saveWords map[string]bool
 	// reversibleDelete: deleting one of these only unlinks.
@@ -118,6 +132,7 @@ func buildTables() *tables {
 			"digitalocean dokploy replicate openai airtable zapier n8n paypal xero quickbooks wordpress webflow contentful " +
 			"mastodon bluesky linkedin facebook instagram whatsapp outlook office365 sharepoint onedrive zoom miro canva mixpanel amplitude posthog " +
 			" snowflake bigquery databricks pinecone algolia cloud saas"),
+		remoteNames: set("api cloud saas"),
 		remoteWords: set("api account accounts workspace workspaces tenant organization organisation cloud saas platform dashboard webhook webhooks"),
 		localWords:  set("local filesystem file files directory directories folder path memory browser desktop studio simulator emulator window terminal shell sqlite vault"),
 		reversibleObjects: set("label labels tag tags reaction reactions assignee assignees reviewer reviewers member members participant participants collaborator " +
@@ -131,6 +146,12 @@ func buildTables() *tables {
 		sourceNames:      set("source path from source_path"),
 		resolveObjects:   set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts"),
 		saveWords:        set("screenshot screenshots download export"),
+		trialVerbs:       set("test verify simulate debug"),
+		outputNames:      set("output_path output_file save_path out_path target_path"),
+		editVerbs:        set("edit modify update paint draw set"),
+		docParts:         set("cell cells tile tiles pixel pixels point points keyframe keyframes shape shapes stroke strokes selection"),
+		sshWords:         set("ssh sftp"),
+		sessionState:     set("cookie cookies log logs console cache caches highlight highlights"),
 		makeVerbs:        set("make create build generate draft compose design scaffold"),
 		noWrite:          set("write writes written writing save saves saved saving persist persists persisted persisting store stores stored storing modify modifies modified"),
 		reversibleDelete: set("remote remotes reaction reactions"),
