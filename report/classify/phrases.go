@@ -13,8 +13,11 @@ import (
 //
 // A pattern is slots separated by spaces. A slot lists alternatives with
 // "|"; an alternative ending in "~" matches any word starting with it
-// ("delet~": delete, deletes, deleting); a slot ending in "?" may be
-// absent and one ending in "*" may repeat (up to three words).
+// ("delet~": delete, deletes, deleting); "_" matches any one word that
+// is not a preposition, conjunction or negation ("execute _ _? code":
+// "execute anonymous Apex code", not "run tests on code"); a slot ending
+// in "?" may be absent and one ending in "*" may repeat (up to three
+// words).
 //
 // Context decides whether a match counts: a verb right after a reading
 // verb is an object ("returns sent messages"), and a negation just before
@@ -41,6 +44,9 @@ func phraseRules() []phraseRule {
 			" javascript|js|python|shell|bash|powershell|code|script|scripts|command|commands|snippet|snippets|cli|cmd|cmds", tier: 5, kinds: code, reason: "describes running code", verb: true,
 			yes: []string{"Executes arbitrary JavaScript in the page", "Run a shell command on the host", "evaluates user-provided code"},
 			no:  []string{"Returns the command history", "Does not execute commands", "Run a compliance control"}},
+		{id: "runs-named-code", channel: "other", pattern: "execute|executes|executing|run|runs|running _ _? _? code|script|scripts|snippet|snippets", tier: 5, kinds: code, reason: "describes running code", verb: true,
+			yes: []string{"Execute anonymous Apex code", "Runs the given Lua script", "execute user-supplied Groovy snippets"},
+			no:  []string{"Run unit tests on code", "Runs the linter over the code", "Execute a search and return code snippets", "Returns scripts"}},
 		{id: "terminal-access", pattern: "terminal|shell|bash|cli operations|access|commands|command|sessions|session", tier: 5, kinds: code, channel: "other", reason: "describes shell access", verb: true,
 			yes: []string{"assistant for file, Git and terminal operations", "gives shell access to the host"}, no: []string{"Lists shell sessions", "a terminal emulator theme"}},
 		{id: "arbitrary-code", pattern: "arbitrary code|commands|command|scripts|script|javascript|shell", tier: 5, kinds: code, channel: "other", reason: "describes arbitrary code",
@@ -92,6 +98,8 @@ func phraseRules() []phraseRule {
 type slot struct {
 	words    map[string]bool
 	prefixes []string
+	// any: "_", any word but a preposition, conjunction or negation.
+	any bool
 	opt      bool
 	star     bool
 	// first marks the first bytes of every word and prefix: a cheap
@@ -100,6 +108,9 @@ type slot struct {
 }
 
 func (s *slot) match(w string) bool {
+	if s.any {
+		return w != "" && !tbl().phraseStops[w] && !tbl().negations[w]
+	}
 	if w == "" || !s.first[w[0]] {
 		return false
 	}
@@ -130,6 +141,10 @@ func compilePattern(p string) []slot {
 			s.opt, s.star, f = true, true, strings.TrimSuffix(f, "*")
 		}
 		for _, a := range strings.Split(f, "|") {
+			if a == "_" {
+				s.any = true
+				continue
+			}
 			if strings.HasSuffix(a, "~") {
 				s.prefixes = append(s.prefixes, strings.TrimSuffix(a, "~"))
 			} else {

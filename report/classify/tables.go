@@ -82,6 +82,8 @@ type tables struct {
 	sessionState map[string]bool
 	// sshWords name a shell on another host.
 	sshWords map[string]bool
+	// phraseStops are the words a "_" phrase slot does not match.
+	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
 	saveWords map[string]bool
 	// reversibleDelete: deleting one of these only unlinks.
@@ -149,8 +151,9 @@ func buildTables() *tables {
 		trialVerbs:       set("test verify simulate debug"),
 		outputNames:      set("output_path output_file save_path out_path target_path"),
 		editVerbs:        set("edit modify update paint draw set"),
-		docParts:         set("cell cells tile tiles pixel pixels point points keyframe keyframes shape shapes stroke strokes selection"),
+		docParts:         set("cell cells tile tiles pixel pixels point points keyframe keyframes shape shapes stroke strokes selection layer layers"),
 		sshWords:         set("ssh sftp"),
+		phraseStops:      set("on in at to for of over against with from into onto and or but then that which by via as"),
 		sessionState:     set("cookie cookies log logs console cache caches highlight highlights"),
 		makeVerbs:        set("make create build generate draft compose design scaffold"),
 		noWrite:          set("write writes written writing save saves saved saving persist persists persisted persisting store stores stored storing modify modifies modified"),
@@ -171,7 +174,7 @@ func buildTables() *tables {
 				"info", "details", "load", "generate", "extract", "translate", "geocode", "regeocode",
 				"hover", "snapshot", "screenshot", "explore", "sum", "measure", "review", "poll", "select",
 				"tail", "watch_logs", "go_back", "go_forward", "scroll", "detect", "correlate", "forecast", "predict", "rank", "score", "classify", "diagnose", "assess", "trace",
-				"track", "ask", "chat", "screen", "simulate", "compile", "rephrase", "grep", "query_docs", "lookup_docs",
+				"track", "ask", "chat", "screen", "simulate", "compile", "rephrase", "grep", "query_docs", "lookup_docs", "dump",
 				// Other languages' reading verbs, as descriptions begin with them.
 				"récupère", "récupérer", "liste", "lister", "retourne", "renvoie", "obtient", "affiche", "recherche", "cherche", "identifie",
 				"obtiene", "obtener", "busca", "devuelve", "consulta", "liefert", "abrufen", "listet", "sucht", "obtém", "retorna", "learn", "research", "investigate", "understand", "think", "reason",
@@ -195,7 +198,7 @@ func buildTables() *tables {
 				"setup", "initialize", "init", "stash", "pull", "branch", "emit", "switch", "override", "accept", "revert", "rebuild", "split", "unsplit",
 				"onboard", "build", "repair", "decline", "skip", "unskip", "confirm", "unconfirm", "opt", "respond", "relist", "join", "protect",
 				"hide", "unhide", "style", "make", "redesign", "scaffold", "undo", "redo", "advance", "deprecate", "correct", "endorse", "dispute",
-				"contest", "boot", "login", "signin", "authenticate", "auth", "resend", "unread", "exchange", "dismiss", "answer", "book", "reserve", "end", "finish", "give", "bootstrap", "seed", "migrate", "deploy_config"},
+				"contest", "boot", "login", "signin", "authenticate", "auth", "resend", "unread", "exchange", "dismiss", "answer", "book", "reserve", "end", "finish", "give", "bootstrap", "seed", "migrate", "deploy_config", "rewrite", "refactor"},
 			CatDestructive: {"delete", "remove", "drop", "purge", "destroy", "truncate", "wipe", "erase",
 				"kill", "terminate", "uninstall", "reset", "clear", "cleanup", "prune", "evict", "flush",
 				"nuke", "shred", "overwrite", "void", "discard", "detach", "deprovision", "decommission", "clean"},
