@@ -99,9 +99,9 @@ type slot struct {
 	words    map[string]bool
 	prefixes []string
 	// any: "_", any word but a preposition, conjunction or negation.
-	any bool
-	opt      bool
-	star     bool
+	any  bool
+	opt  bool
+	star bool
 	// first marks the first bytes of every word and prefix: a cheap
 	// refusal before the map and prefix checks.
 	first [256]bool
