@@ -92,4 +92,24 @@ var round3Cases = []ruleCase{
 		effect: "read", hasNot: []string{"code_exec"}},
 	{rule: "cited-name", name: "the same words as prose do", tool: `{"name":"page_tool","description":"Can run script in the tab to read its properties.","inputSchema":{"type":"object","properties":{"tab":{"type":"string"}}}}`,
 		has: []string{"code_exec"}},
+
+	// Replacing a secret loses the old one.
+	{rule: "secret-replace", name: "updating a stored password replaces it", tool: `{"name":"vault_password_update","inputSchema":{"type":"object","properties":{"entry":{"type":"string"},"password":{"type":"string"}}}}`,
+		effect: "irreversible", has: []string{"destructive"}},
+	{rule: "secret-replace", name: "updating an entry's title is a write", tool: `{"name":"vault_title_update","inputSchema":{"type":"object","properties":{"entry":{"type":"string"},"title":{"type":"string"}}}}`,
+		effect: "write", hasNot: []string{"destructive"}},
+
+	// Ticking a box on a page is a click.
+	{rule: "browser-check", name: "checking a checkbox can submit", tool: `{"name":"page_check","description":"Tick a checkbox on the page.","inputSchema":{"type":"object","properties":{"selector":{"type":"string"}}}}`,
+		server: "chrome-driver", effect: "external", has: []string{"egress"}},
+	{rule: "browser-check", name: "check outside a browser verifies", tool: `{"name":"page_check","description":"Check that the checkbox labels are translated.","inputSchema":{"type":"object","properties":{"selector":{"type":"string"}}}}`,
+		effect: "read", hasNot: []string{"egress"}},
+
+	// Starting and stopping a read runs a read.
+	{rule: "lifecycle-read", name: "a sampler that starts, stops and reports reads", tool: `{"name":"frame_sampler","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["snapshot","start","stop","get_samples","get_stats"]}}}}`,
+		effect: "read", hasNot: []string{"write"}},
+	{rule: "lifecycle-read", name: "a service control that starts and stops writes", tool: `{"name":"service_control","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["status","start","stop"]}}}}`,
+		effect: "write", has: []string{"write"}},
+	{rule: "lifecycle-read", name: "a deletion among them still counts", tool: `{"name":"frame_sampler","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["snapshot","start","stop","get_samples","delete_samples"]}}}}`,
+		effect: "irreversible", has: []string{"destructive"}},
 }

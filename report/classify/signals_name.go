@@ -68,6 +68,11 @@ func (t *tc) nameSignals() {
 				break
 			}
 		}
+		if (w == "check" || w == "uncheck") && t.browserContext() && t.mentions("checkbox", "checkboxes", "radio") {
+			// Ticking a box on a page is a click, not a verification.
+			verb, word, t.verbIdx = CatBrowser, w, i
+			break
+		}
 		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && c != CatRead && tbl().nounFirst[x] && t.descReads() {
 			// "schedule_changes: Returns the schedule changes": a noun here.
 			t.add(cand{tier: 0, effect: false, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" read as a noun: the description begins \"" + t.descWords[t.descLead] + "\""})
@@ -143,7 +148,7 @@ func (t *tc) nameSignals() {
 		}
 		t.add(cand{tier: 4, effect: true, kinds: k, channel: ch, signal: sigName, ptr: p, detail: "\"" + word + "\" " + what})
 	case CatBrowser:
-		if (word == "submit" || word == "click" || word == "press" || word == "tap" || word == "keypress" || word == "dblclick") && t.browserContext() {
+		if (word == "submit" || word == "click" || word == "press" || word == "tap" || word == "keypress" || word == "dblclick" || word == "check" || word == "uncheck") && t.browserContext() {
 			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: "browser", signal: sigName, ptr: p, detail: "\"" + word + "\" can submit a form or follow a link on the page"})
 		} else {
 			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" changes the state of a page or view"})
@@ -193,6 +198,14 @@ func (t *tc) nameSignals() {
 		if n, ok := hasNoun(CatPayment); ok {
 			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" moves money"})
 			return
+		}
+		if tbl().replaceVerbs[word] {
+			if n := firstWord(toks, tbl().secretNouns); n != "" {
+				// password_update, set_secret: the old value is gone, and
+				// whoever used it is locked out (the ladder's rotation).
+				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive, model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" on a " + n + " replaces a secret: the old value is gone"})
+				return
+			}
 		}
 		if tbl().sendVerbs[word] {
 			for _, x := range rest {
@@ -260,6 +273,16 @@ func (t *tc) hostCodeKinds(network bool) []string {
 		return []string{model.KindCodeExec, model.KindReadSensitive, model.KindWrite, model.KindEgress}
 	}
 	return codeKinds(network)
+}
+
+// firstWord returns the first of ws in set, or "".
+func firstWord(ws []string, set map[string]bool) string {
+	for _, w := range ws {
+		if set[w] {
+			return w
+		}
+	}
+	return ""
 }
 
 // laterVerb reports whether any of toks is a verb (a noun-verb before it

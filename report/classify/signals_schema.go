@@ -144,6 +144,10 @@ func (t *tc) schemaSignals() {
 func (t *tc) operationEnum(p *param) {
 	best, bestVal, bestWord := -1, "", ""
 	var kinds []string
+	// reads and cycles count the operations that read and those that
+	// only start or stop something (start, stop, pause): a profiler's
+	// "snapshot, start, stop, get_data" starts and stops a read.
+	reads, cycles, others := 0, 0, 0
 	for _, v := range p.Enum {
 		toks := t.names.get(v).toks
 		for i, w := range toks {
@@ -165,8 +169,20 @@ func (t *tc) operationEnum(p *param) {
 			if tier > best {
 				best, bestVal, bestWord, kinds = tier, v, x, k
 			}
+			switch {
+			case tier < 3:
+				reads++
+			case tier == 3 && tbl().lifecycle[x]:
+				cycles++
+			default:
+				others++
+			}
 			break
 		}
+	}
+	if cycles > 0 && others == 0 && reads >= 2 && reads > cycles {
+		t.add(cand{tier: 0, effect: true, signal: sigSchema, ptr: p.Ptr + "/enum", detail: fmt.Sprintf("%d operations read and %d only start or stop: the tool runs a read", reads, cycles)})
+		return
 	}
 	if best < 0 {
 		return

@@ -82,6 +82,8 @@ type tables struct {
 	sessionState map[string]bool
 	// sshWords name a shell on another host.
 	sshWords map[string]bool
+	// replaceVerbs on a secretNoun replace a secret (rotation).
+	replaceVerbs, secretNouns map[string]bool
 	// phraseStops are the words a "_" phrase slot does not match.
 	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
@@ -153,6 +155,8 @@ func buildTables() *tables {
 		editVerbs:        set("edit modify update paint draw set"),
 		docParts:         set("cell cells tile tiles pixel pixels point points keyframe keyframes shape shapes stroke strokes selection layer layers"),
 		sshWords:         set("ssh sftp"),
+		replaceVerbs:     set("update edit change replace set modify"),
+		secretNouns:      set("password passwords passphrase secret secrets credential credentials"),
 		phraseStops:      set("on in at to for of over against with from into onto and or but then that which by via as"),
 		sessionState:     set("cookie cookies log logs console cache caches highlight highlights"),
 		makeVerbs:        set("make create build generate draft compose design scaffold"),
