@@ -74,7 +74,7 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 	sc.toks = make([][]string, len(v.Tools))
 	var scratch []string
 	for i := range v.Tools {
-		w := appendProseWords(scratch[:0], v.Tools[i].Description, &sc.lower)
+		w := appendProseWords(scratch[:0], untagged(v.Tools[i].Description), &sc.lower)
 		sc.words[i] = append(make([]string, 0, len(w)), w...) // exactly the words
 		scratch = w
 		sc.toks[i] = slices.Clip(Tokens(v.Tools[i].Name))
@@ -158,7 +158,7 @@ func remoteService(words []string, v *surface.Server, nameToks, descWords [][]st
 			local++
 		}
 	}
-	if remote >= 3 && remote > 2*local {
+	if remote >= 3 && 2*remote > 3*local {
 		return true, fmt.Sprintf("%d of the server's tools speak of an online account, workspace or API, %d of local state", remote, local)
 	}
 	return false, ""

@@ -112,4 +112,20 @@ var round3Cases = []ruleCase{
 		effect: "write", has: []string{"write"}},
 	{rule: "lifecycle-read", name: "a deletion among them still counts", tool: `{"name":"frame_sampler","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["snapshot","start","stop","get_samples","delete_samples"]}}}}`,
 		effect: "irreversible", has: []string{"destructive"}},
+
+	// Who a message goes to, and what is not a recipient.
+	{rule: "recipient", name: "a call placed to a number is sent", tool: `{"name":"place_call","inputSchema":{"type":"object","properties":{"to_number":{"type":"string"},"script":{"type":"string","enum":["greeting"]}}}}`,
+		effect: "external", has: []string{"egress"}},
+	{rule: "recipient", name: "a phone number looked up is a key", tool: `{"name":"get_caller_profile","description":"Returns the profile registered for a phone number.","inputSchema":{"type":"object","properties":{"phone_number":{"type":"string"}}}}`,
+		effect: "read", hasNot: []string{"egress"}},
+	{rule: "recipient", name: "the language a text is put into is not a recipient", tool: `{"name":"localize_text","description":"Translate text into another language.","inputSchema":{"type":"object","properties":{"text":{"type":"string"},"to":{"type":"string","description":"Target language code"}}}}`,
+		effect: "read", hasNot: []string{"egress"}},
+	{rule: "recipient", name: "a text sent to someone is", tool: `{"name":"send_text","inputSchema":{"type":"object","properties":{"text":{"type":"string"},"to":{"type":"string","description":"Recipient handle"}}}}`,
+		has: []string{"egress"}},
+
+	// A bracketed tag is not the description's verb.
+	{rule: "tagged-description", name: "the verb after a tag speaks", tool: `{"name":"panel_input","description":"[Desktop builds only] Type text into the focused field of the app.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}`,
+		effect: "write", has: []string{"write"}},
+	{rule: "tagged-description", name: "a tag before a reading verb reads", tool: `{"name":"panel_state","description":"[Desktop builds only] See which panels are open.","inputSchema":{"type":"object","properties":{"window":{"type":"string"}}}}`,
+		effect: "read", hasNot: []string{"write"}},
 }

@@ -77,6 +77,12 @@ func (t *tc) schemaSignals() {
 			if sn == "to" && sibling(p, tbl().edgeFrom) != nil && sibling(p, tbl().messageBody) == nil {
 				break // a graph edge {from, to}, not a recipient
 			}
+			if sn == "to" && (t.verbWord == "translate" || t.verbWord == "convert" || hasWord(p.words(), tbl().targetKinds) || len(p.Enum) > 0) {
+				break // the language, unit or format to convert to
+			}
+			if !strings.Contains(sn, "url") && t.onlyReads() {
+				break // get_contact(phone), list_messages(channel): the key of what is read
+			}
 			ch := "message"
 			if strings.Contains(sn, "mail") || sn == "cc" || sn == "bcc" || t.mentions("email", "mail", "e-mail") {
 				ch = "email"

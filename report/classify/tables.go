@@ -84,6 +84,9 @@ type tables struct {
 	sshWords map[string]bool
 	// replaceVerbs on a secretNoun replace a secret (rotation).
 	replaceVerbs, secretNouns map[string]bool
+	// targetKinds: a "to" described as one of these is what is converted
+	// to, not who receives.
+	targetKinds map[string]bool
 	// phraseStops are the words a "_" phrase slot does not match.
 	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
@@ -157,6 +160,7 @@ func buildTables() *tables {
 		sshWords:         set("ssh sftp"),
 		replaceVerbs:     set("update edit change replace set modify"),
 		secretNouns:      set("password passwords passphrase secret secrets credential credentials"),
+		targetKinds:      set("language languages locale lang currency unit units format timezone"),
 		phraseStops:      set("on in at to for of over against with from into onto and or but then that which by via as"),
 		sessionState:     set("cookie cookies log logs console cache caches highlight highlights"),
 		makeVerbs:        set("make create build generate draft compose design scaffold"),
@@ -177,7 +181,7 @@ func buildTables() *tables {
 				"render", "format", "sample", "test", "verify", "audit", "scan", "identify", "status",
 				"info", "details", "load", "generate", "extract", "translate", "geocode", "regeocode",
 				"hover", "snapshot", "screenshot", "explore", "sum", "measure", "review", "poll", "select",
-				"tail", "watch_logs", "go_back", "go_forward", "scroll", "detect", "correlate", "forecast", "predict", "rank", "score", "classify", "diagnose", "assess", "trace",
+				"tail", "see", "observe", "watch_logs", "go_back", "go_forward", "scroll", "detect", "correlate", "forecast", "predict", "rank", "score", "classify", "diagnose", "assess", "trace",
 				"track", "ask", "chat", "screen", "simulate", "compile", "rephrase", "grep", "query_docs", "lookup_docs", "dump",
 				// Other languages' reading verbs, as descriptions begin with them.
 				"récupère", "récupérer", "liste", "lister", "retourne", "renvoie", "obtient", "affiche", "recherche", "cherche", "identifie",
@@ -286,7 +290,7 @@ func buildTables() *tables {
 		urlFormats: map[string]bool{"uri": true, "url": true, "iri": true, "uri-reference": true, "iri-reference": true},
 		commTargets: map[string]bool{"to": true, "cc": true, "bcc": true, "reply_to": true, "recipient": true, "recipients": true, "attendees": true, "webhook_url": true,
 			"callback_url": true, "notify_url": true, "slack_channel": true, "channel": true, "phone": true, "phone_number": true, "sms_to": true, "to_email": true,
-			"email_to": true, "to_address": true, "to_addresses": true},
+			"email_to": true, "to_address": true, "to_addresses": true, "to_number": true, "to_phone": true, "to_phone_number": true},
 		contentNames: map[string]bool{"content": true, "contents": true, "data": true, "edits": true, "new_content": true, "file_content": true},
 		pathNames:    map[string]bool{"path": true, "file": true, "filepath": true, "filename": true},
 		destNames:    map[string]bool{"destination": true, "dest": true, "target_path": true, "output_path": true, "to_path": true, "new_path": true, "destination_path": true, "output_file": true, "save_path": true, "out_path": true},
