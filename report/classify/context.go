@@ -63,7 +63,7 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 		switch w {
 		case "git", "github", "gitlab", "gitea", "bitbucket":
 			sc.git = sc.git || w == "git"
-		case "browser", "playwright", "puppeteer", "selenium", "webdriver", "chrome":
+		case "browser", "playwright", "puppeteer", "selenium", "webdriver", "chrome", "firefox":
 			sc.browser = true
 		}
 	}
@@ -202,6 +202,29 @@ func serverScoped(o *Options) bool {
 	for _, e := range o.Exceptions {
 		if e.Server != "" {
 			return true
+		}
+	}
+	return false
+}
+
+// writesLocally reports a description that says where its write goes, and
+// that it is the user's own machine ("save to local cache", "stores it
+// locally", "writes to disk"): on an online service's client that change
+// stays home.
+func (t *tc) writesLocally() bool {
+	ws := t.descWords
+	for i, w := range ws {
+		if w == "locally" {
+			return !negated(ws, i)
+		}
+		if (w == "local" || w == "disk") && i > 0 {
+			j := i - 1
+			if ws[j] == "the" || ws[j] == "a" || ws[j] == "your" {
+				j--
+			}
+			if j >= 0 && (ws[j] == "to" || ws[j] == "into" || ws[j] == "in" || ws[j] == "on") {
+				return true
+			}
 		}
 	}
 	return false

@@ -128,4 +128,22 @@ var round3Cases = []ruleCase{
 		effect: "write", has: []string{"write"}},
 	{rule: "tagged-description", name: "a tag before a reading verb reads", tool: `{"name":"panel_state","description":"[Desktop builds only] See which panels are open.","inputSchema":{"type":"object","properties":{"window":{"type":"string"}}}}`,
 		effect: "read", hasNot: []string{"write"}},
+
+	// An online service's client that says its write stays home.
+	{rule: "local-write", name: "saved to the local cache stays home", tool: `{"name":"pull_listing","description":"Fetch the store listing and save it to the local cache.","inputSchema":{"type":"object","properties":{"app":{"type":"string"}}}}`,
+		server: "shopfront-api-mcp", effect: "write", hasNot: []string{"egress"}},
+	{rule: "local-write", name: "pushed from the local cache leaves", tool: `{"name":"update_listing","description":"Update the listing from the local cache to the store.","inputSchema":{"type":"object","properties":{"app":{"type":"string"}}}}`,
+		server: "shopfront-api-mcp", effect: "external", has: []string{"egress"}},
+
+	// "auth" before a reading verb is a noun.
+	{rule: "auth-noun", name: "auth status check reads", tool: `{"name":"auth_check","description":"Check whether the stored login is still valid.","inputSchema":{"type":"object","properties":{}}}`,
+		effect: "read", hasNot: []string{"write"}},
+	{rule: "auth-noun", name: "auth as a verb logs in", tool: `{"name":"auth","description":"Log in with a device code.","inputSchema":{"type":"object","properties":{"device":{"type":"string"}}}}`,
+		has: []string{"write"}},
+
+	// Firefox is a browser.
+	{rule: "firefox", name: "a click in a Firefox driver can submit", tool: `{"name":"click_element","inputSchema":{"type":"object","properties":{"uid":{"type":"string"}}}}`,
+		server: "firefox-remote-mcp", effect: "external", has: []string{"egress"}},
+	{rule: "firefox", name: "the same click elsewhere changes a view", tool: `{"name":"click_element","inputSchema":{"type":"object","properties":{"uid":{"type":"string"}}}}`,
+		effect: "write", hasNot: []string{"egress"}},
 }

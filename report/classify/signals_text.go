@@ -205,6 +205,9 @@ func (t *tc) thirdParty() {
 	if eff < 3 || tier < 3 || t.hasKind(model.KindEgress) && !t.hasKind(model.KindDestructive) {
 		return
 	}
+	if !t.hasKind(model.KindDestructive) && t.writesLocally() {
+		return // "fetch the listing and save it to the local cache"
+	}
 	ch := "third_party_record"
 	if t.mentions("comment", "comments", "post", "posts", "reply", "publish", "deploy", "deployment", "release") {
 		ch = "publish"

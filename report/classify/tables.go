@@ -145,7 +145,7 @@ func buildTables() *tables {
 		reversibleObjects: set("label labels tag tags reaction reactions assignee assignees reviewer reviewers member members participant participants collaborator " +
 			"collaborators watcher watchers subscriber subscribers favorite favorites favourite bookmark bookmarks star remote remotes staged stage index unstage " +
 			"filter filters from relation relations link links dependency dependencies blocker"),
-		nounFirst:        set("schedule review record change changes log order report plan process test maintenance status book mark"),
+		nounFirst:        set("schedule review record change changes log order report plan process test maintenance status book mark auth"),
 		readObjects:      set("report reports query search analysis scan check checks test tests benchmark benchmarks control controls detection detections card lint audit diagnostics diagnostic inspection evaluation"),
 		pageVerbs:        set("click type fill press drag drop select hover scroll tap swipe keypress dblclick check_box upload_file focus"),
 		edgeFrom:         set("from"),
@@ -272,7 +272,7 @@ func buildTables() *tables {
 		dispatchWords: map[string]bool{"execute": true, "exec": true, "run": true, "invoke": true, "call": true, "dispatch": true, "perform": true, "generic": true, "proxy": true},
 		// browserWords mark a name as acting on a web page, so browser verbs
 		// ("drop", "select") win over their other meanings.
-		browserWords: map[string]bool{"browser": true, "playwright": true, "puppeteer": true, "selenium": true, "tab": true, "chrome": true, "webdriver": true},
+		browserWords: map[string]bool{"browser": true, "playwright": true, "puppeteer": true, "selenium": true, "tab": true, "chrome": true, "webdriver": true, "firefox": true},
 		// browserPageNouns are what a page shows (console messages, history):
 		// third-party content, not the user's private data.
 		browserPageNouns: map[string]bool{"message": true, "messages": true, "history": true, "output": true, "log": true, "logs": true, "session": true, "sessions": true, "code": true, "source": true},
