@@ -146,4 +146,14 @@ var round3Cases = []ruleCase{
 		server: "firefox-remote-mcp", effect: "external", has: []string{"egress"}},
 	{rule: "firefox", name: "the same click elsewhere changes a view", tool: `{"name":"click_element","inputSchema":{"type":"object","properties":{"uid":{"type":"string"}}}}`,
 		effect: "write", hasNot: []string{"egress"}},
+
+	// A verb word used as a noun.
+	{rule: "noun-here", name: "a plural before a reading verb is a noun", tool: `{"name":"acct_refunds_search","inputSchema":{"type":"object","properties":{"q":{"type":"string"}}}}`,
+		effect: "read", hasNot: []string{"write"}},
+	{rule: "noun-here", name: "a noun-like verb before an information noun", tool: `{"name":"build_info","inputSchema":{"type":"object","properties":{}}}`,
+		effect: "read", hasNot: []string{"write"}},
+	{rule: "noun-here", name: "the base form still acts", tool: `{"name":"refund_order","inputSchema":{"type":"object","properties":{"order":{"type":"string"}}}}`,
+		effect: "irreversible"},
+	{rule: "noun-here", name: "deleting history still destroys", tool: `{"name":"delete_history","inputSchema":{"type":"object","properties":{"user":{"type":"string"}}}}`,
+		effect: "irreversible", has: []string{"destructive"}},
 }

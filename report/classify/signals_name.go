@@ -1,6 +1,8 @@
 package classify
 
 import (
+	"strings"
+
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -76,6 +78,10 @@ func (t *tc) nameSignals() {
 		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && c != CatRead && tbl().nounFirst[x] && t.descReads() {
 			// "schedule_changes: Returns the schedule changes": a noun here.
 			t.add(cand{tier: 0, effect: false, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" read as a noun: the description begins \"" + t.descWords[t.descLead] + "\""})
+			continue
+		}
+		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && c != CatRead && t.nounHere(w, x, toks[i+1:]) {
+			t.add(cand{tier: 0, effect: false, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" read as a noun here"})
 			continue
 		}
 		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && !(tbl().nounVerbs[x] && t.laterVerb(toks[i+1:])) {
@@ -273,6 +279,27 @@ func (t *tc) hostCodeKinds(network bool) []string {
 		return []string{model.KindCodeExec, model.KindReadSensitive, model.KindWrite, model.KindEgress}
 	}
 	return codeKinds(network)
+}
+
+// nounHere reports a verb word w (base form x) that the name uses as a
+// noun: a plural at the end of the name or before a reading verb
+// ("companies_purchases", "purchases_search"), or a word that is a noun
+// as often as a verb before an information noun ("build_info",
+// "label_values", "change_history").
+func (t *tc) nounHere(w, x string, rest []string) bool {
+	tb := tbl()
+	if w != x && strings.HasSuffix(w, "s") {
+		if len(rest) == 0 {
+			return true
+		}
+		if c, _ := t.lx.verbOf(rest[0]); c == CatRead {
+			return true
+		}
+	}
+	if len(rest) == 1 && tb.infoNouns[rest[0]] && (tb.nounVerbs[x] || tb.nounFirst[x] || tb.nounishVerbs[x]) {
+		return true
+	}
+	return false
 }
 
 // firstWord returns the first of ws in set, or "".

@@ -87,6 +87,9 @@ type tables struct {
 	// targetKinds: a "to" described as one of these is what is converted
 	// to, not who receives.
 	targetKinds map[string]bool
+	// infoNouns after a noun-like verb make it a noun ("build_info");
+	// nounishVerbs are verbs named as nouns before them.
+	infoNouns, nounishVerbs map[string]bool
 	// phraseStops are the words a "_" phrase slot does not match.
 	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
@@ -161,6 +164,8 @@ func buildTables() *tables {
 		replaceVerbs:     set("update edit change replace set modify"),
 		secretNouns:      set("password passwords passphrase secret secrets credential credentials"),
 		targetKinds:      set("language languages locale lang currency unit units format timezone"),
+		infoNouns:        set("info values details metadata stats statistics summary history"),
+		nounishVerbs:     set("build deploy release change"),
 		phraseStops:      set("on in at to for of over against with from into onto and or but then that which by via as"),
 		sessionState:     set("cookie cookies log logs console cache caches highlight highlights"),
 		makeVerbs:        set("make create build generate draft compose design scaffold"),
