@@ -298,7 +298,8 @@ func (t *tc) editsParts(word string, rest []string) bool {
 	default:
 		return false
 	}
-	return tbl().editVerbs[t.verbWord] && hasWord(rest, tbl().docParts)
+	// A bare "clear" or "erase" empties the document being edited.
+	return tbl().editVerbs[t.verbWord] && (len(rest) == 0 && word != "remove" || hasWord(rest, tbl().docParts))
 }
 
 // clearsSession reports clearing what a browser session holds for the

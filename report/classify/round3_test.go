@@ -156,4 +156,22 @@ var round3Cases = []ruleCase{
 		effect: "irreversible"},
 	{rule: "noun-here", name: "deleting history still destroys", tool: `{"name":"delete_history","inputSchema":{"type":"object","properties":{"user":{"type":"string"}}}}`,
 		effect: "irreversible", has: []string{"destructive"}},
+
+	// "rather than", "instead of" negate what follows.
+	{rule: "contrast", name: "moved aside rather than permanently deleted", tool: `{"name":"shelve_note","description":"Shelve a note: it is hidden rather than permanently deleted.","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`,
+		hasNot: []string{"destructive"}},
+	{rule: "contrast", name: "permanently deleted is destructive", tool: `{"name":"shelve_note","description":"Shelve a note: it is permanently deleted after a day.","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`,
+		has: []string{"destructive"}},
+
+	// A bare clear in an editor empties the edited document.
+	{rule: "editor-clear", name: "clear in a map editor is an edit", tool: `{"name":"level_map_edit","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["set_tile","clear"]}}}}`,
+		effect: "write", hasNot: []string{"destructive"}},
+	{rule: "editor-clear", name: "clear in a cache manager destroys", tool: `{"name":"cache_admin","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["stats","clear"]}}}}`,
+		has: []string{"destructive"}},
+
+	// A service's URL is requested when the tool fetches it.
+	{rule: "fetched-url", name: "fetching a video page by URL requests it", tool: `{"name":"fetch_video_captions","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"URL of the YouTube video"}}}}`,
+		effect: "external", has: []string{"egress"}},
+	{rule: "fetched-url", name: "getting a video's details by URL asks the service", tool: `{"name":"get_video_details","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"URL of the YouTube video"}}}}`,
+		effect: "read", hasNot: []string{"egress"}},
 }

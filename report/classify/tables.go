@@ -90,6 +90,8 @@ type tables struct {
 	// infoNouns after a noun-like verb make it a noun ("build_info");
 	// nounishVerbs are verbs named as nouns before them.
 	infoNouns, nounishVerbs map[string]bool
+	// fetchVerbs request the URL they are given.
+	fetchVerbs map[string]bool
 	// phraseStops are the words a "_" phrase slot does not match.
 	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
@@ -166,14 +168,15 @@ func buildTables() *tables {
 		targetKinds:      set("language languages locale lang currency unit units format timezone"),
 		infoNouns:        set("info values details metadata stats statistics summary history"),
 		nounishVerbs:     set("build deploy release change"),
+		fetchVerbs:       set("fetch scrape crawl download"),
 		phraseStops:      set("on in at to for of over against with from into onto and or but then that which by via as"),
-		sessionState:     set("cookie cookies log logs console cache caches highlight highlights"),
+		sessionState:     set("cookie cookies log logs console cache caches highlight highlights snapshot snapshots"),
 		makeVerbs:        set("make create build generate draft compose design scaffold"),
 		noWrite:          set("write writes written writing save saves saved saving persist persists persisted persisting store stores stored storing modify modifies modified"),
 		reversibleDelete: set("remote remotes reaction reactions"),
 		leadSkip: set("this the a an tool function endpoint command method helper api mcp is are used that which will can " +
 			"lets let you allows allow enables enable helps for to use it simply quickly easily also please"),
-		negations:  set("not never nothing no without doesn't don't won't cannot can't isn't nor none neither doesnt dont wont"),
+		negations:  set("not never nothing no without doesn't don't won't cannot can't isn't nor none neither doesnt dont wont rather instead"),
 		objectLead: set("returns return lists list shows show gets get retrieves retrieve fetches fetch displays display views view including includes of about the a an its their with last recent pending"),
 		// builtinWords is the default lexicon. Words are lower-case base forms;
 		// [stems] maps inflected forms onto them.
