@@ -158,7 +158,7 @@ func remoteService(words []string, v *surface.Server, nameToks, descWords [][]st
 			local++
 		}
 	}
-	if remote >= 3 && 2*remote > 3*local {
+	if remote >= 3 && 2*remote > 3*local || remote >= 2 && local == 0 {
 		return true, fmt.Sprintf("%d of the server's tools speak of an online account, workspace or API, %d of local state", remote, local)
 	}
 	return false, ""

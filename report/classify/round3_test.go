@@ -174,4 +174,13 @@ var round3Cases = []ruleCase{
 		effect: "external", has: []string{"egress"}},
 	{rule: "fetched-url", name: "getting a video's details by URL asks the service", tool: `{"name":"get_video_details","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"URL of the YouTube video"}}}}`,
 		effect: "read", hasNot: []string{"egress"}},
+
+	// A server whose tools speak of an API or account and never of local
+	// state is an online service's client.
+	{rule: "online-count", name: "two tools of the API and none local", tool: `{"name":"register_agent","description":"Register this agent and receive an API key.","inputSchema":{"type":"object","properties":{"name":{"type":"string"}}}}`,
+		siblings: []string{`{"name":"agent_status","description":"Status of your account.","inputSchema":{"type":"object","properties":{}}}`, `{"name":"list_agents","description":"Lists agents.","inputSchema":{"type":"object","properties":{}}}`},
+		effect:   "external", has: []string{"egress"}},
+	{rule: "online-count", name: "one local tool keeps it home", tool: `{"name":"register_agent","description":"Register this agent and receive an API key.","inputSchema":{"type":"object","properties":{"name":{"type":"string"}}}}`,
+		siblings: []string{`{"name":"agent_status","description":"Status of your account.","inputSchema":{"type":"object","properties":{}}}`, `{"name":"save_agents","description":"Saves the agents to a local file.","inputSchema":{"type":"object","properties":{}}}`},
+		effect:   "write", hasNot: []string{"egress"}},
 }
