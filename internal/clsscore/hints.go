@@ -13,9 +13,9 @@ import (
 // hintsYardstick compares classification with the vendors' own
 // annotations: for every npm-corpus server outside the frozen half whose
 // tools declare readOnlyHint, classify with the annotations removed and
-// compare read (readOnlyHint: true) against not read (false). Only the
-// aggregate is printed.
-func hintsYardstick() error {
+// compare read (readOnlyHint: true) against not read (false); verbose
+// lists the tools that disagree.
+func hintsYardstick(verbose bool) error {
 	names, err := unfrozenFiles()
 	if err != nil {
 		return err
@@ -71,6 +71,8 @@ func hintsYardstick() error {
 			}
 			if read == want && t.Effect != model.EffectUnknown {
 				agree++
+			} else if verbose {
+				fmt.Printf("hint readOnly=%t, got %s: %s / %s\n", want, t.Effect, b.Servers[i].Name, t.Name)
 			}
 		}
 	}

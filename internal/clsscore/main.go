@@ -1,23 +1,34 @@
 // Command clsscore scores capability classification against the labelled
 // benchmark in testdata/classification/bench (see docs/classification.md).
 //
-//	go run ./internal/clsscore -set tuning [-v]   the tuning half; -v lists every disagreement
-//	go run ./internal/clsscore -set frozen        the frozen half: aggregates only, never items
-//	go run ./internal/clsscore -set hints         vendor annotations as a yardstick
-//	go run ./internal/clsscore -set corpus [-v]   effects over the npm corpus, frozen servers left out;
-//	                                              -v lists the unknown tools (for regressions)
+//	go run ./internal/clsscore -set tuning [-v]   the first tuning half; -v lists every disagreement
+//	go run ./internal/clsscore -set frozen [-v]   frozen-v2: scored once at a11e728, a tuning set
+//	                                              from round 3 (so -v lists its disagreements)
+//	go run ./internal/clsscore -set pool [-half dev|held] [-v]
+//	                                              tuning + frozen-v2 (727 tools); -half keeps one
+//	                                              half of its servers (split by a hash of the file
+//	                                              name) to estimate generalisation while tuning
+//	go run ./internal/clsscore -set frozen-v3 [-dir D]
+//	                                              a fresh held-out set: D/labels_a.json,
+//	                                              D/labels_b.json and D/surfaces/<file>; aggregates
+//	                                              only (D defaults to bench/frozen-v3)
+//	go run ./internal/clsscore -explain FILE      every tool of one npm-corpus capture, with evidence
+//	go run ./internal/clsscore -set hints [-v]    vendor annotations as a yardstick; -v lists disagreements
+//	go run ./internal/clsscore -set corpus [-v]   effects over the npm corpus, frozen-v2 servers left
+//	                                              out; -v lists the unknown tools (for regressions)
 //
 // Each labelled tool is classified as part of its whole captured server
-// (testdata/npmcorpus/surfaces), with vendor annotations removed as the
-// reviewers saw them. The frozen half is scored once: this program prints
-// only aggregate figures for it, so no rule can be tuned on its items.
-// Run from the repository root.
+// (testdata/npmcorpus/surfaces, or the set's own surfaces), with vendor
+// annotations removed as the reviewers saw them. A held-out set is scored
+// once: this program prints only aggregate figures for it, so no rule can
+// be tuned on its items. Run from the repository root.
 package main
 
 import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"sort"
@@ -47,18 +58,29 @@ type label struct {
 }
 
 func main() {
-	set := flag.String("set", "tuning", "tuning, frozen or hints")
-	verbose := flag.Bool("v", false, "tuning and corpus: list every disagreement or unknown tool")
-	disagreements := flag.Bool("disagreements", false, "frozen: also list the disagreements (only after the first score is recorded)")
+	set := flag.String("set", "tuning", "tuning, frozen, pool, frozen-v3, hints or corpus")
+	verbose := flag.Bool("v", false, "tuning, frozen, pool, hints and corpus: list every disagreement or unknown tool")
+	half := flag.String("half", "", "pool: dev or held (one half of the pool's servers); empty for all")
+	dir := flag.String("dir", "", "frozen-v3: the set's directory (default "+benchDir+"/frozen-v3)")
+	explain := flag.String("explain", "", "a capture file in testdata/npmcorpus/surfaces: print every tool's verdict and evidence")
 	flag.Parse()
 	var err error
+	if *explain != "" {
+		*set = "explain"
+	}
 	switch *set {
+	case "explain":
+		err = explainFile(*explain)
 	case "tuning":
 		err = tuning(*verbose)
 	case "frozen":
-		err = frozen(*disagreements)
+		err = frozen(*verbose)
+	case "pool":
+		err = pool(*half, *verbose)
+	case "frozen-v3":
+		err = frozenV3(*dir)
 	case "hints":
-		err = hintsYardstick()
+		err = hintsYardstick(*verbose)
 	case "corpus":
 		err = corpus(*verbose)
 	default:
@@ -71,6 +93,16 @@ func main() {
 }
 
 func tuning(verbose bool) error {
+	a, b, err := tuningLabels()
+	if err != nil {
+		return err
+	}
+	got, err := classifyLabelled(a, at(surfaceDir))
+	return show(a, b, got, err, verbose)
+}
+
+// tuningLabels reads both reviewers' labels of tuning.json.
+func tuningLabels() (a, b []label, err error) {
 	var doc struct {
 		Items []struct {
 			File      string          `json:"file"`
@@ -80,9 +112,8 @@ func tuning(verbose bool) error {
 		} `json:"items"`
 	}
 	if err := readJSON(at(benchDir, "tuning.json"), &doc); err != nil {
-		return err
+		return nil, nil, err
 	}
-	var a, b []label
 	for _, it := range doc.Items {
 		var name struct{ Name string }
 		_ = json.Unmarshal(it.Tool, &name)
@@ -97,8 +128,7 @@ func tuning(verbose bool) error {
 			b = append(b, l)
 		}
 	}
-	got, err := classifyLabelled(a)
-	return show(a, b, got, err, verbose)
+	return a, b, nil
 }
 
 // show prints a scoring and, when asked, the disagreements behind it.
@@ -113,31 +143,110 @@ func show(a, b []label, got map[string]*model.ToolReport, err error, disagreemen
 	return nil
 }
 
-// frozen scores the frozen half: aggregates only.
+// frozen scores frozen-v2, a tuning set since its first score.
 func frozen(disagreements bool) error {
 	a, b, got, err := scoreFrozen()
 	return show(a, b, got, err, disagreements)
 }
 
-// scoreFrozen classifies the frozen half and returns both reviewers'
-// labels and Assay's reports.
+// scoreFrozen classifies frozen-v2 and returns both reviewers' labels
+// and Assay's reports.
 func scoreFrozen() (a, b []label, got map[string]*model.ToolReport, err error) {
+	a, b, err = readLabels(at(benchDir, "frozen-v2"))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	got, err = classifyLabelled(a, at(surfaceDir))
+	return a, b, got, err
+}
+
+// readLabels reads dir/labels_a.json and dir/labels_b.json.
+func readLabels(dir string) (a, b []label, err error) {
 	var la, lb struct{ Items []label }
-	if err := readJSON(at(benchDir, "frozen-v2", "labels_a.json"), &la); err != nil {
+	if err := readJSON(filepath.Join(dir, "labels_a.json"), &la); err != nil {
+		return nil, nil, err
+	}
+	if err := readJSON(filepath.Join(dir, "labels_b.json"), &lb); err != nil {
+		return nil, nil, err
+	}
+	return la.Items, lb.Items, nil
+}
+
+// pool scores tuning.json and frozen-v2 together, or one half of their
+// servers: "dev" (tuned on) or "held" (kept out while tuning, an
+// indicative estimate of how changes carry over to unseen servers).
+func pool(half string, disagreements bool) error {
+	a, b, got, err := scorePool(half)
+	return show(a, b, got, err, disagreements)
+}
+
+func scorePool(half string) (a, b []label, got map[string]*model.ToolReport, err error) {
+	if half != "" && half != "dev" && half != "held" {
+		return nil, nil, nil, fmt.Errorf("-half %q: want dev or held", half)
+	}
+	ta, tb, err := tuningLabels()
+	if err != nil {
 		return nil, nil, nil, err
 	}
-	if err := readJSON(at(benchDir, "frozen-v2", "labels_b.json"), &lb); err != nil {
+	fa, fb, err := readLabels(at(benchDir, "frozen-v2"))
+	if err != nil {
 		return nil, nil, nil, err
 	}
-	got, err = classifyLabelled(la.Items)
-	return la.Items, lb.Items, got, err
+	keep := func(ls []label) []label {
+		var out []label
+		for _, l := range ls {
+			if half == "" || (half == "held") == heldServer(l.File) {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	a, b = keep(append(ta, fa...)), keep(append(tb, fb...))
+	got, err = classifyLabelled(a, at(surfaceDir))
+	return a, b, got, err
+}
+
+// heldServer puts a server in the held half of the pool by an FNV-1a hash
+// of its capture's file name: fixed before any rule of round 3 changed,
+// and independent of labels and verdicts.
+func heldServer(file string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(file))
+	return h.Sum32()%2 == 1
+}
+
+// frozenV3 scores a fresh held-out set once: aggregates only. Its servers
+// are captured into the set's own surfaces directory.
+func frozenV3(dir string) error {
+	if dir == "" {
+		dir = at(benchDir, "frozen-v3")
+	}
+	a, b, got, err := scoreSet(dir)
+	return show(a, b, got, err, false)
+}
+
+// scoreSet classifies a labelled set kept in dir (labels_a.json,
+// labels_b.json, surfaces/<file>).
+func scoreSet(dir string) (a, b []label, got map[string]*model.ToolReport, err error) {
+	if _, err := os.Stat(dir); err != nil {
+		return nil, nil, nil, fmt.Errorf("set directory %s: %w (it holds labels_a.json, labels_b.json and surfaces/)", dir, err)
+	}
+	a, b, err = readLabels(dir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(a) == 0 {
+		return nil, nil, nil, fmt.Errorf("%s: labels_a.json has no items", dir)
+	}
+	got, err = classifyLabelled(a, filepath.Join(dir, "surfaces"))
+	return a, b, got, err
 }
 
 func key(l label) string { return l.File + "\x00" + l.Tool }
 
 // classifyLabelled classifies every server named by the labels, whole and
 // with annotations removed, and returns the reports of the labelled tools.
-func classifyLabelled(ls []label) (map[string]*model.ToolReport, error) {
+func classifyLabelled(ls []label, surfaces string) (map[string]*model.ToolReport, error) {
 	files := map[string]bool{}
 	for _, l := range ls {
 		files[l.File] = true
@@ -149,7 +258,7 @@ func classifyLabelled(ls []label) (map[string]*model.ToolReport, error) {
 	sort.Strings(names)
 	b := &model.Bundle{Kind: model.BundleKind}
 	for _, fn := range names {
-		s, err := loadServer(fn, true)
+		s, err := loadServerFrom(surfaces, fn, true)
 		if err != nil {
 			return nil, err
 		}
@@ -184,14 +293,20 @@ func classifyBundle(b *model.Bundle) *model.Findings {
 	return f
 }
 
-// loadServer reads one capture as a bundle server named by its file.
+// loadServer reads one npm-corpus capture as a bundle server named by its
+// file.
 func loadServer(file string, strip bool) (model.Server, error) {
+	return loadServerFrom(at(surfaceDir), file, strip)
+}
+
+// loadServerFrom reads dir/file as a bundle server named by the file.
+func loadServerFrom(dir, file string, strip bool) (model.Server, error) {
 	var c struct {
 		ServerInfo   json.RawMessage   `json:"serverInfo"`
 		Instructions *string           `json:"instructions"`
 		Tools        []json.RawMessage `json:"tools"`
 	}
-	if err := readJSON(at(surfaceDir, file), &c); err != nil {
+	if err := readJSON(filepath.Join(dir, file), &c); err != nil {
 		return model.Server{}, err
 	}
 	name := strings.TrimSuffix(file, ".json")
@@ -344,6 +459,23 @@ func report(a, b []label, got map[string]*model.ToolReport) {
 		fmt.Println()
 	}
 	fmt.Printf("\nreviewer A–B effect agreement: %s; read-vs-not %s\n", pct(sc.same, sc.shared), pct(sc.sameRead, sc.shared))
+}
+
+// explainFile prints the verdict and evidence of every tool of one
+// capture, classified as the benchmark classifies it (annotations removed).
+func explainFile(file string) error {
+	s, err := loadServer(file, true)
+	if err != nil {
+		return err
+	}
+	f := classifyBundle(&model.Bundle{Kind: model.BundleKind, Servers: []model.Server{s}})
+	for _, t := range f.Servers[0].Tools {
+		fmt.Printf("\n%s: %s %v\n", t.Name, t.Effect, t.Kinds)
+		for _, e := range t.Evidence {
+			fmt.Printf("    %s %s %s %v\n", e.Signal, e.Pointer, e.Detail, e.Sets)
+		}
+	}
+	return nil
 }
 
 // listDisagreements prints every tool where Assay and reviewer A differ in

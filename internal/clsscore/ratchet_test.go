@@ -6,10 +6,11 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// firstScore is the frozen half's first score (docs/classification.md,
-// 2026-12-02, commit a11e728), measured once. The frozen half is spent:
-// no rule may be tuned on it. This test only keeps later changes from
-// scoring lower on it than the first, honest, measurement.
+// firstScore is frozen-v2's first score (docs/classification.md,
+// 2026-12-02, commit a11e728), measured once. From round 3 frozen-v2 is a
+// tuning set (its labels are read while rules change), so figures on it
+// are tuning figures; this test only keeps later changes from scoring
+// lower on it than that first, honest, measurement: a floor.
 var firstScore = struct {
 	agree, readAgree, unknownMax int
 	codeExecTP, destructiveTP    int

@@ -28,6 +28,11 @@ type serverContext struct {
 	remote bool
 	// why says what decided remote, for evidence.
 	why string
+	// prefix is the first name word every tool of the server shares
+	// (three tools or more) when the server is named after it: the
+	// server's name ("acme_list_users" of acme-mcp), never the tools' verb
+	// when a verb follows it.
+	prefix string
 	// words[j] is tool j's description as words, split once for both the
 	// server's decision and the tool's own classification.
 	words [][]string
@@ -58,7 +63,7 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 		switch w {
 		case "git", "github", "gitlab", "gitea", "bitbucket":
 			sc.git = sc.git || w == "git"
-		case "browser", "playwright", "puppeteer", "selenium", "webdriver", "chrome":
+		case "browser", "playwright", "puppeteer", "selenium", "webdriver", "chrome", "firefox":
 			sc.browser = true
 		}
 	}
@@ -69,16 +74,35 @@ func newServerContext(s *model.Server, v *surface.Server) *serverContext {
 	sc.toks = make([][]string, len(v.Tools))
 	var scratch []string
 	for i := range v.Tools {
-		w := appendProseWords(scratch[:0], v.Tools[i].Description, &sc.lower)
+		w := appendProseWords(scratch[:0], untagged(v.Tools[i].Description), &sc.lower)
 		sc.words[i] = append(make([]string, 0, len(w)), w...) // exactly the words
 		scratch = w
 		sc.toks[i] = slices.Clip(Tokens(v.Tools[i].Name))
+	}
+	if p := sharedPrefix(sc.toks); p != "" && slices.Contains(words, p) {
+		sc.prefix = p
 	}
 	if !sc.git && !sc.browser {
 		// A git or browser server is never an online service's client.
 		sc.remote, sc.why = remoteService(words, v, sc.toks, sc.words)
 	}
 	return sc
+}
+
+// sharedPrefix is the first word of every name in toks when there are at
+// least three names of two words or more, else "".
+func sharedPrefix(toks [][]string) string {
+	if len(toks) < 3 {
+		return ""
+	}
+	p := ""
+	for _, ts := range toks {
+		if len(ts) < 2 || p != "" && ts[0] != p {
+			return ""
+		}
+		p = ts[0]
+	}
+	return p
 }
 
 // gitPrefix reports a name that begins "git" in any case, as
@@ -100,6 +124,13 @@ func remoteService(words []string, v *surface.Server, nameToks, descWords [][]st
 	for _, w := range words {
 		if tb.services[w] {
 			return true, "the server names the online service \"" + w + "\""
+		}
+	}
+	for _, w := range words {
+		if tb.remoteNames[w] {
+			// "hostinger-api-mcp", "Acme Cloud": a server named after an
+			// API or a cloud is that API's client.
+			return true, "the server's name says it is the client of an online API (\"" + w + "\")"
 		}
 	}
 	remote, local := 0, 0
@@ -127,7 +158,7 @@ func remoteService(words []string, v *surface.Server, nameToks, descWords [][]st
 			local++
 		}
 	}
-	if remote >= 3 && remote > 2*local {
+	if remote >= 3 && 2*remote > 3*local || remote >= 2 && local == 0 {
 		return true, fmt.Sprintf("%d of the server's tools speak of an online account, workspace or API, %d of local state", remote, local)
 	}
 	return false, ""
@@ -142,6 +173,8 @@ func remoteService(words []string, v *surface.Server, nameToks, descWords [][]st
 // options (both keyed apart):
 //   - sc.git, sc.browser, sc.remote (gitContext, browserContext,
 //     thirdParty): three booleans;
+//   - sc.prefix (nameSignals): the name word all the server's tools share,
+//     keyed only when there is one;
 //   - sc.words[v.Index]: the tool's own description as words, a function
 //     of its raw definition;
 //   - the server's name and identity, only through an exception of the
@@ -151,6 +184,9 @@ func remoteService(words []string, v *surface.Server, nameToks, descWords [][]st
 //     [ApplyViews] writes the text in per server, after the cache.
 func (sc *serverContext) toolFacts(o *Options) []string {
 	flags := "git=" + strconv.FormatBool(sc.git) + " browser=" + strconv.FormatBool(sc.browser) + " remote=" + strconv.FormatBool(sc.remote)
+	if sc.prefix != "" {
+		flags += " prefix=" + sc.prefix
+	}
 	if serverScoped(o) {
 		return []string{flags, sc.name, sc.identity}
 	}
@@ -169,4 +205,123 @@ func serverScoped(o *Options) bool {
 		}
 	}
 	return false
+}
+
+// writesLocally reports a description that says where its write goes, and
+// that it is the user's own machine ("save to local cache", "stores it
+// locally", "writes to disk"): on an online service's client that change
+// stays home.
+func (t *tc) writesLocally() bool {
+	ws := t.descWords
+	for i, w := range ws {
+		if w == "locally" {
+			return !negated(ws, i)
+		}
+		if (w == "local" || w == "disk") && i > 0 {
+			j := i - 1
+			if ws[j] == "the" || ws[j] == "a" || ws[j] == "your" {
+				j--
+			}
+			if j >= 0 && (ws[j] == "to" || ws[j] == "into" || ws[j] == "in" || ws[j] == "on") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// generatesOnly reports a tool that makes something and hands it back: its
+// verb makes (make, generate, build, draft, compose…) and its description
+// says nothing is written ("does not write to disk", "nothing is saved").
+// "Make a vesting contract … returns the source code; does not write to
+// disk" creates no record anywhere: it reads (computes), and a URL it
+// takes is a field of what it makes, not a place it reaches.
+func (t *tc) generatesOnly() bool {
+	w := t.verbWord
+	if w == "" && t.descLead >= 0 {
+		_, w = t.lx.verbOf(t.descWords[t.descLead])
+	}
+	return tbl().makeVerbs[w] && declaresNoWrite(t.descWords)
+}
+
+// declaresNoWrite reports prose that says it stores nothing: a writing
+// verb negated within three words ("does not write", "nothing is saved"),
+// and none stated plainly ("Stored in the site's options"). "without"
+// does not count: "preview the changes without writing them" describes a
+// dry run, not the tool.
+func declaresNoWrite(ws []string) bool {
+	tb := tbl()
+	no := false
+	for i, w := range ws {
+		if !tb.noWrite[w] {
+			continue
+		}
+		if !negated(ws, i) || i > 0 && ws[i-1] == "without" {
+			return false
+		}
+		no = true
+	}
+	return no
+}
+
+// analyses reports a tool whose verb parses, lints, formats, explains or
+// otherwise reads what it is given (its name's verb, or for a name without
+// one its description's), so code it takes is material, not a program.
+func (t *tc) analyses() bool {
+	switch t.verbCat {
+	case CatRead:
+		return !tbl().trialVerbs[t.verbWord]
+	case "":
+		return t.descReads()
+	}
+	return false
+}
+
+// searches reports a search tool: its query is search terms, whatever
+// store the description says it searches ("search the docs in the SQLite
+// database").
+func (t *tc) searches() bool {
+	switch t.verbWord {
+	case "search", "find", "lookup":
+		return true
+	}
+	return false
+}
+
+// editsParts reports a removing operation of an editing tool whose object
+// is a part of the edited document ("erase_cell" of a tile-map editor,
+// "clear_points" of a curve editor): undone by the next edit, not data
+// destroyed.
+func (t *tc) editsParts(word string, rest []string) bool {
+	switch word {
+	case "erase", "clear", "remove":
+	default:
+		return false
+	}
+	// A bare "clear" or "erase" empties the document being edited.
+	return tbl().editVerbs[t.verbWord] && (len(rest) == 0 && word != "remove" || hasWord(rest, tbl().docParts))
+}
+
+// clearsSession reports clearing what a browser session holds for the
+// moment (cookies, console logs, cache): the session's state, not the
+// user's data.
+func (t *tc) clearsSession(word string, rest []string) bool {
+	switch word {
+	case "clear", "wipe", "flush", "reset":
+	default:
+		return false
+	}
+	return t.browserContext() && hasWord(rest, tbl().sessionState)
+}
+
+// remoteShell reports a tool that runs commands on another host over SSH
+// (its name or its description's first words say so):
+// the code runs there, and the reviewers' ladder counts destruction only
+// where a tool deletes or overwrites, not for every shell.
+func (t *tc) remoteShell() bool {
+	if hasWord(t.toks, tbl().sshWords) {
+		return true
+	}
+	lead := t.descWords[:min(len(t.descWords), 12)]
+	return hasWord(lead, tbl().sshWords)
 }

@@ -13,8 +13,11 @@ import (
 //
 // A pattern is slots separated by spaces. A slot lists alternatives with
 // "|"; an alternative ending in "~" matches any word starting with it
-// ("delet~": delete, deletes, deleting); a slot ending in "?" may be
-// absent and one ending in "*" may repeat (up to three words).
+// ("delet~": delete, deletes, deleting); "_" matches any one word that
+// is not a preposition, conjunction or negation ("execute _ _? code":
+// "execute anonymous Apex code", not "run tests on code"); a slot ending
+// in "?" may be absent and one ending in "*" may repeat (up to three
+// words).
 //
 // Context decides whether a match counts: a verb right after a reading
 // verb is an object ("returns sent messages"), and a negation just before
@@ -41,6 +44,9 @@ func phraseRules() []phraseRule {
 			" javascript|js|python|shell|bash|powershell|code|script|scripts|command|commands|snippet|snippets|cli|cmd|cmds", tier: 5, kinds: code, reason: "describes running code", verb: true,
 			yes: []string{"Executes arbitrary JavaScript in the page", "Run a shell command on the host", "evaluates user-provided code"},
 			no:  []string{"Returns the command history", "Does not execute commands", "Run a compliance control"}},
+		{id: "runs-named-code", channel: "other", pattern: "execute|executes|executing|run|runs|running _ _? _? code|script|scripts|snippet|snippets", tier: 5, kinds: code, reason: "describes running code", verb: true,
+			yes: []string{"Execute anonymous Apex code", "Runs the given Lua script", "execute user-supplied Groovy snippets"},
+			no:  []string{"Run unit tests on code", "Runs the linter over the code", "Execute a search and return code snippets", "Returns scripts"}},
 		{id: "terminal-access", pattern: "terminal|shell|bash|cli operations|access|commands|command|sessions|session", tier: 5, kinds: code, channel: "other", reason: "describes shell access", verb: true,
 			yes: []string{"assistant for file, Git and terminal operations", "gives shell access to the host"}, no: []string{"Lists shell sessions", "a terminal emulator theme"}},
 		{id: "arbitrary-code", pattern: "arbitrary code|commands|command|scripts|script|javascript|shell", tier: 5, kinds: code, channel: "other", reason: "describes arbitrary code",
@@ -49,6 +55,9 @@ func phraseRules() []phraseRule {
 			yes: []string{"Execute a raw SQL query", "runs the cypher statement"}, no: []string{"Lists SQL databases"}},
 		{id: "irreversible", pattern: "permanently delet~|remov~|destroy~|eras~|purg~", tier: 5, kinds: []string{model.KindDestructive}, reason: "describes an irreversible change", verb: true,
 			yes: []string{"Permanently deletes the record"}, no: []string{"Moves it to the trash; nothing is permanently deleted"}},
+		{id: "overwrites", pattern: "overwrite|overwrites|overwriting an|the|any|all? existing", tier: 5, kinds: []string{model.KindDestructive, model.KindWrite}, reason: "describes overwriting existing data", verb: true,
+			yes: []string{"Creates the file or overwrites an existing one", "will overwrite existing entries without warning"},
+			no:  []string{"Never overwrites existing files", "Returns whether it would overwrite"}},
 		{id: "cannot-undo", pattern: "cannot|can't be undone|reversed|recovered", tier: 5, kinds: []string{model.KindDestructive}, reason: "describes an irreversible change",
 			yes: []string{"This cannot be undone."}, no: []string{"It can be undone"}},
 		{id: "irreversibly", pattern: "irreversibl~|irrevocabl~", tier: 5, kinds: []string{model.KindDestructive}, reason: "describes an irreversible change",
@@ -92,14 +101,19 @@ func phraseRules() []phraseRule {
 type slot struct {
 	words    map[string]bool
 	prefixes []string
-	opt      bool
-	star     bool
+	// any: "_", any word but a preposition, conjunction or negation.
+	any  bool
+	opt  bool
+	star bool
 	// first marks the first bytes of every word and prefix: a cheap
 	// refusal before the map and prefix checks.
 	first [256]bool
 }
 
 func (s *slot) match(w string) bool {
+	if s.any {
+		return w != "" && !tbl().phraseStops[w] && !tbl().negations[w]
+	}
 	if w == "" || !s.first[w[0]] {
 		return false
 	}
@@ -130,6 +144,10 @@ func compilePattern(p string) []slot {
 			s.opt, s.star, f = true, true, strings.TrimSuffix(f, "*")
 		}
 		for _, a := range strings.Split(f, "|") {
+			if a == "_" {
+				s.any = true
+				continue
+			}
 			if strings.HasSuffix(a, "~") {
 				s.prefixes = append(s.prefixes, strings.TrimSuffix(a, "~"))
 			} else {

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -50,6 +51,9 @@ func appendProseWords(out []string, s string, lower *[]byte) []string {
 				if start < 0 {
 					start = i
 				}
+			case c == '_' && start >= 0 && i+1 < len(s) && ('a' <= s[i+1] && s[i+1] <= 'z' || '0' <= s[i+1] && s[i+1] <= '9'):
+				// inner underscore: an identifier ("execute_script") is one
+				// word, a name the prose cites, not words it says
 			case c == '\'' && start >= 0 && i+1 < len(s) && 'a' <= s[i+1] && s[i+1] <= 'z':
 				// inner apostrophe: part of the word
 			default:
@@ -134,6 +138,20 @@ func hasWord(ws []string, set map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// untagged is a description without a leading bracketed tag ("[Beta]",
+// "[Desktop apps only]"): a label before the sentence, not its verb.
+func untagged(s string) string {
+	t := strings.TrimLeft(s, " \t\r\n")
+	if !strings.HasPrefix(t, "[") {
+		return s
+	}
+	end := strings.IndexByte(t, ']')
+	if end < 0 || end > 60 || strings.IndexByte(t[:end], '\n') >= 0 {
+		return s
+	}
+	return t[end+1:]
 }
 
 // leadVerb returns the index of the description's main verb: the first

@@ -3,6 +3,8 @@ package classify
 import (
 	"strings"
 	"testing"
+
+	"github.com/assay-mcp/assay/report/model"
 )
 
 // ruleCase is one sample for one rule: a tool and what must (or must not)
@@ -16,6 +18,27 @@ type ruleCase struct {
 	has    []string // kinds that must be present
 	hasNot []string // kinds that must be absent
 	router *bool
+	// siblings are the other tools of the tool's server (rules that read
+	// the server as a whole); none: the tool is alone.
+	siblings []string
+	// server names the server ("s" when empty).
+	server string
+}
+
+// classify classifies the case's tool on its server.
+func (c ruleCase) classify(t *testing.T) model.ToolReport {
+	t.Helper()
+	name := c.server
+	if name == "" {
+		name = "s"
+	}
+	f := run(t, &model.Bundle{Servers: []model.Server{srv(name, append([]string{c.tool}, c.siblings...)...)}}, nil)
+	return f.Servers[0].Tools[0]
+}
+
+// allRuleCases are the rule samples of every round.
+func allRuleCases() []ruleCase {
+	return append(append([]ruleCase(nil), ruleCases...), round3Cases...)
 }
 
 var yes, no = true, false
@@ -152,9 +175,9 @@ var ruleCases = []ruleCase{
 }
 
 func TestRules(t *testing.T) {
-	for _, c := range ruleCases {
+	for _, c := range allRuleCases() {
 		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
-			tr, _ := one(t, c.tool, nil)
+			tr := c.classify(t)
 			if c.effect != "" && tr.Effect != c.effect {
 				t.Errorf("effect = %s, want %s (evidence %+v)", tr.Effect, c.effect, tr.Evidence)
 			}
@@ -182,7 +205,7 @@ func TestRules(t *testing.T) {
 // at least one sample that must produce something and one that must not.
 func TestRulesHavePositiveAndNegative(t *testing.T) {
 	pos, neg := map[string]bool{}, map[string]bool{}
-	for _, c := range ruleCases {
+	for _, c := range allRuleCases() {
 		if len(c.hasNot) > 0 || c.router != nil && !*c.router || c.tier == "R0" || c.tier == "R1" || c.effect == "read" || c.effect == "unknown" {
 			neg[c.rule] = true
 		}
@@ -205,8 +228,8 @@ func TestRulesHavePositiveAndNegative(t *testing.T) {
 // TestEveryKindAndTierIsCited checks that each kind, the tier and the
 // effect of every sample are set by some piece of evidence.
 func TestEveryKindAndTierIsCited(t *testing.T) {
-	for _, c := range ruleCases {
-		tr, _ := one(t, c.tool, nil)
+	for _, c := range allRuleCases() {
+		tr := c.classify(t)
 		sets := map[string]bool{}
 		for _, e := range tr.Evidence {
 			for _, s := range e.Sets {

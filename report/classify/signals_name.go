@@ -1,6 +1,8 @@
 package classify
 
 import (
+	"strings"
+
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -33,6 +35,16 @@ func (t *tc) nameSignals() {
 			verb, word, t.verbIdx = CatRead, "", i
 			break
 		}
+		// A word every tool of the server begins with is the server's
+		// name ("protect_list_lights"), not a verb, when a verb follows.
+		if i == 0 && t.sc != nil && w == t.sc.prefix && t.laterVerb(toks[1:]) {
+			// Only a word that would merely write or act: a destroying,
+			// sending, paying or code word keeps its weight.
+			if c, _ := t.lx.verbOf(w); c == CatWrite || c == CatAction || c == CatBrowser {
+				t.add(cand{tier: 0, effect: false, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" begins every tool name of the server: its name, not a verb"})
+				continue
+			}
+		}
 		// HTTP-method style names (API-post-search, jira_post): "post"
 		// sends only with a message noun, and yields to a later read verb.
 		if w == "post" {
@@ -58,9 +70,18 @@ func (t *tc) nameSignals() {
 				break
 			}
 		}
+		if (w == "check" || w == "uncheck") && t.browserContext() && t.mentions("checkbox", "checkboxes", "radio") {
+			// Ticking a box on a page is a click, not a verification.
+			verb, word, t.verbIdx = CatBrowser, w, i
+			break
+		}
 		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && c != CatRead && tbl().nounFirst[x] && t.descReads() {
 			// "schedule_changes: Returns the schedule changes": a noun here.
 			t.add(cand{tier: 0, effect: false, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" read as a noun: the description begins \"" + t.descWords[t.descLead] + "\""})
+			continue
+		}
+		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && c != CatRead && t.nounHere(w, x, toks[i+1:]) {
+			t.add(cand{tier: 0, effect: false, signal: sigRule, ptr: ptr(w), detail: "\"" + w + "\" read as a noun here"})
 			continue
 		}
 		if c, x := t.lx.verbAt(w, i+1 < len(toks)); c != "" && !(tbl().nounVerbs[x] && t.laterVerb(toks[i+1:])) {
@@ -116,10 +137,14 @@ func (t *tc) nameSignals() {
 			t.add(cand{tier: 5, effect: true, kinds: pageCodeKinds(), signal: sigName, ptr: p, detail: "\"" + word + "\" runs script in the page"})
 			return
 		}
-		t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + "\" runs code"})
+		t.add(cand{tier: 5, effect: true, kinds: t.hostCodeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + "\" runs code"})
 	case CatPayment:
 		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" moves money"})
 	case CatDestructive:
+		if t.clearsSession(word, rest) {
+			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" clears what the browser session holds: its state, not the user's data"})
+			return
+		}
 		t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive, model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" destroys data or state"})
 	case CatEgress:
 		ch, what := egressChannel(word, rest), "sends to others"
@@ -129,7 +154,7 @@ func (t *tc) nameSignals() {
 		}
 		t.add(cand{tier: 4, effect: true, kinds: k, channel: ch, signal: sigName, ptr: p, detail: "\"" + word + "\" " + what})
 	case CatBrowser:
-		if (word == "submit" || word == "click" || word == "press" || word == "tap" || word == "keypress" || word == "dblclick") && t.browserContext() {
+		if (word == "submit" || word == "click" || word == "press" || word == "tap" || word == "keypress" || word == "dblclick" || word == "check" || word == "uncheck") && t.browserContext() {
 			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress, model.KindWrite}, channel: "browser", signal: sigName, ptr: p, detail: "\"" + word + "\" can submit a form or follow a link on the page"})
 		} else {
 			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" changes the state of a page or view"})
@@ -143,15 +168,23 @@ func (t *tc) nameSignals() {
 	case CatAction:
 		if n, ok := hasNoun(CatCode); ok {
 			net := n != "sql" && n != "query_sql" && n != "mutation" && n != "statement"
-			ch := ""
+			ch, kinds := "", t.hostCodeKinds(net)
 			if net {
 				ch = "other"
 			}
-			t.add(cand{tier: 5, effect: true, kinds: codeKinds(net), channel: ch, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" runs code"})
+			if net && t.browserContext() {
+				ch, kinds = "", pageCodeKinds() // execute_script of a browser driver: in the page
+			}
+			t.add(cand{tier: 5, effect: true, kinds: kinds, channel: ch, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" runs code"})
 		} else {
 			t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" performs an action", dispatch: tbl().dispatchWords[word]})
 		}
 	case CatWrite:
+		if t.generatesOnly() {
+			t.verbCat = CatRead
+			t.add(cand{tier: 0, effect: true, signal: sigName, ptr: p, detail: "\"" + word + "\" makes what it returns: the description says nothing is written"})
+			return
+		}
 		if tbl().lifecycle[word] && len(rest) > 0 {
 			if c, _ := t.lx.verbOf(rest[0]); c == CatRead {
 				// start_search, stop_search: runs a read in the background.
@@ -163,7 +196,7 @@ func (t *tc) nameSignals() {
 		if tbl().startVerbs[word] {
 			for _, x := range rest {
 				if x == "process" || x == "command" || x == "shell" || x == "terminal" || x == "script" {
-					t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a program"})
+					t.add(cand{tier: 5, effect: true, kinds: t.hostCodeKinds(true), channel: "other", signal: sigName, ptr: p, detail: "\"" + word + " " + x + "\" runs a program"})
 					return
 				}
 			}
@@ -171,6 +204,14 @@ func (t *tc) nameSignals() {
 		if n, ok := hasNoun(CatPayment); ok {
 			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + " " + n + "\" moves money"})
 			return
+		}
+		if tbl().replaceVerbs[word] {
+			if n := firstWord(toks, tbl().secretNouns); n != "" {
+				// password_update, set_secret: the old value is gone, and
+				// whoever used it is locked out (the ladder's rotation).
+				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindDestructive, model.KindWrite}, signal: sigName, ptr: p, detail: "\"" + word + "\" on a " + n + " replaces a secret: the old value is gone"})
+				return
+			}
 		}
 		if tbl().sendVerbs[word] {
 			for _, x := range rest {
@@ -228,6 +269,47 @@ func codeKinds(network bool) []string {
 		k = append(k, model.KindEgress)
 	}
 	return k
+}
+
+// hostCodeKinds is [codeKinds] for code the tool runs outside a browser:
+// on another host over SSH it reads, changes and sends, but the ladder
+// counts destruction only where a tool deletes or overwrites.
+func (t *tc) hostCodeKinds(network bool) []string {
+	if network && t.remoteShell() {
+		return []string{model.KindCodeExec, model.KindReadSensitive, model.KindWrite, model.KindEgress}
+	}
+	return codeKinds(network)
+}
+
+// nounHere reports a verb word w (base form x) that the name uses as a
+// noun: a plural at the end of the name or before a reading verb
+// ("companies_purchases", "purchases_search"), or a word that is a noun
+// as often as a verb before an information noun ("build_info",
+// "label_values", "change_history").
+func (t *tc) nounHere(w, x string, rest []string) bool {
+	tb := tbl()
+	if w != x && strings.HasSuffix(w, "s") {
+		if len(rest) == 0 {
+			return true
+		}
+		if c, _ := t.lx.verbOf(rest[0]); c == CatRead {
+			return true
+		}
+	}
+	if len(rest) == 1 && tb.infoNouns[rest[0]] && (tb.nounVerbs[x] || tb.nounFirst[x] || tb.nounishVerbs[x]) {
+		return true
+	}
+	return false
+}
+
+// firstWord returns the first of ws in set, or "".
+func firstWord(ws []string, set map[string]bool) string {
+	for _, w := range ws {
+		if set[w] {
+			return w
+		}
+	}
+	return ""
 }
 
 // laterVerb reports whether any of toks is a verb (a noun-verb before it

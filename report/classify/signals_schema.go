@@ -52,7 +52,7 @@ func (t *tc) schemaSignals() {
 			closed = false
 		}
 		switch {
-		case (p.stringy() || p.stringArray()) && !p.Closed && (tbl().urlWords[last] || tbl().urlFormats[p.Format]) && !t.resourceURL(p):
+		case (p.stringy() || p.stringArray()) && !p.Closed && (tbl().urlWords[last] || tbl().urlFormats[p.Format]) && !t.resourceURL(p) && !t.generatesOnly():
 			if p.Pattern != "" && rePinned.MatchString(p.Pattern) {
 				t.add(cand{tier: 1, effect: true, signal: sigSchema, ptr: p.Ptr, detail: "URL host pinned by pattern " + excerpt(p.Pattern, 60)})
 			} else {
@@ -77,6 +77,12 @@ func (t *tc) schemaSignals() {
 			if sn == "to" && sibling(p, tbl().edgeFrom) != nil && sibling(p, tbl().messageBody) == nil {
 				break // a graph edge {from, to}, not a recipient
 			}
+			if sn == "to" && (t.verbWord == "translate" || t.verbWord == "convert" || hasWord(p.words(), tbl().targetKinds) || len(p.Enum) > 0) {
+				break // the language, unit or format to convert to
+			}
+			if !strings.Contains(sn, "url") && t.onlyReads() {
+				break // get_contact(phone), list_messages(channel): the key of what is read
+			}
 			ch := "message"
 			if strings.Contains(sn, "mail") || sn == "cc" || sn == "bcc" || t.mentions("email", "mail", "e-mail") {
 				ch = "email"
@@ -91,9 +97,9 @@ func (t *tc) schemaSignals() {
 			case t.browserContext():
 				t.add(cand{tier: 5, effect: true, kinds: pageCodeKinds(), signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied script run in the page \"" + p.Name + "\""})
 			default:
-				t.add(cand{tier: 5, effect: true, kinds: codeKinds(true), channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied code \"" + p.Name + "\""})
+				t.add(cand{tier: 5, effect: true, kinds: t.hostCodeKinds(true), channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-supplied code \"" + p.Name + "\""})
 			}
-		case p.open() && (last == "query" || sn == "q") && !t.stores() && (queryLanguage(p.words()) || len(p.words()) == 0 && queryLanguage(t.descWords)):
+		case p.open() && (last == "query" || sn == "q") && !t.stores() && (queryLanguage(p.words()) || len(p.words()) == 0 && !t.searches() && queryLanguage(t.descWords)):
 			t.add(cand{tier: 5, effect: true, kinds: codeKinds(false), signal: sigSchema, ptr: p.Ptr, detail: "raw query language in \"" + p.Name + "\""})
 		case p.open() && (tbl().pathNames[sn] || tbl().pathNames[last] && (last != "file" || len(p.Toks) > 1)) && sibling(p, tbl().contentNames) != nil && !t.sends():
 			c := sibling(p, tbl().contentNames)
@@ -103,7 +109,12 @@ func (t *tc) schemaSignals() {
 				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "writes " + c.Name + " to a caller-chosen path with no concurrency token: may overwrite"})
 			}
 		case p.open() && tbl().destNames[sn] && (strings.Contains(sn, "path") || strings.Contains(sn, "file") || hasWord(p.words(), tbl().fileWords) || sibling(p, tbl().sourceNames) != nil):
-			if guarded != "" {
+			if tbl().outputNames[sn] && sibling(p, tbl().sourceNames) == nil {
+				// Where a screenshot, an export or a clone is written: a new
+				// result, not a file moved over another (an overwrite switch
+				// still counts on its own).
+				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "writes its result to a caller-chosen path \"" + p.Name + "\""})
+			} else if guarded != "" {
 				t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigSchema, ptr: p.Ptr, detail: "destination path, guarded by " + guarded})
 			} else {
 				t.add(cand{tier: 5, effect: true, kinds: []string{model.KindWrite, model.KindDestructive}, signal: sigSchema, ptr: p.Ptr, detail: "caller-chosen destination \"" + p.Name + "\": may overwrite"})
@@ -139,6 +150,10 @@ func (t *tc) schemaSignals() {
 func (t *tc) operationEnum(p *param) {
 	best, bestVal, bestWord := -1, "", ""
 	var kinds []string
+	// reads and cycles count the operations that read and those that
+	// only start or stop something (start, stop, pause): a profiler's
+	// "snapshot, start, stop, get_data" starts and stops a read.
+	reads, cycles, others := 0, 0, 0
 	for _, v := range p.Enum {
 		toks := t.names.get(v).toks
 		for i, w := range toks {
@@ -150,6 +165,8 @@ func (t *tc) operationEnum(p *param) {
 			switch {
 			case c == CatDestructive && t.reversibleRemove(x, append(append([]string(nil), toks[i+1:]...), t.toks...)):
 				tier, k = 3, []string{model.KindWrite} // remove_label, unlink: reversible
+			case c == CatDestructive && t.editsParts(x, toks[i+1:]):
+				tier, k = 3, []string{model.KindWrite} // erase_cell in a map editor: an edit
 			case c == CatBrowser:
 				tier, k = 3, []string{model.KindWrite}
 			case c == CatAction && hasWord(toks, tbl().readObjects):
@@ -158,8 +175,20 @@ func (t *tc) operationEnum(p *param) {
 			if tier > best {
 				best, bestVal, bestWord, kinds = tier, v, x, k
 			}
+			switch {
+			case tier < 3:
+				reads++
+			case tier == 3 && tbl().lifecycle[x]:
+				cycles++
+			default:
+				others++
+			}
 			break
 		}
+	}
+	if cycles > 0 && others == 0 && reads >= 2 && reads > cycles {
+		t.add(cand{tier: 0, effect: true, signal: sigSchema, ptr: p.Ptr + "/enum", detail: fmt.Sprintf("%d operations read and %d only start or stop: the tool runs a read", reads, cycles)})
+		return
 	}
 	if best < 0 {
 		return
@@ -208,6 +237,11 @@ func (t *tc) isCodeParam(p *param) bool {
 	}
 	lang := hasWord(p.words(), tb.languages) || t.siblingNamed(p, "language", "lang", "runtime")
 	runs := t.runs()
+	if lang && !runs && t.analyses() && !hasWord(p.words(), tb.runWords) {
+		// dump_syntax_tree(code, language), lint_snippet: code named with
+		// its language is parsed, linted or formatted, not executed.
+		lang = false
+	}
 	switch {
 	case sn == "code" || last == "code" && tb.codeParams[sn]:
 		if hasWord(p.Toks, tb.tokenWords) || hasWord(p.words(), tb.tokenWords) || hasWord(t.toks, tb.tokenWords) || t.siblingTokenWord(p) {

@@ -80,7 +80,10 @@ func (t *tc) descriptionSignals() {
 		first := ws[i]
 		if why, asRead, ex := t.excepted(firstStem(t.lx, first)); ex {
 			t.add(cand{tier: 0, effect: asRead, signal: sigRule, ptr: "/description", detail: "\"" + first + "\" not counted: " + why})
-		} else if c, w := t.descVerb(first); c != "" {
+		} else if c, w := t.descVerb(first); c == CatWrite && t.generatesOnly() {
+			t.descCat = CatRead
+			t.add(cand{tier: 0, effect: true, signal: sigDescription, ptr: "/description", detail: "begins \"" + excerpt(first, 30) + "\" (" + w + "): makes what it returns, the description says nothing is written"})
+		} else if c != "" {
 			t.descCat = c
 			tier, kinds := verbClass(c)
 			if c == CatBrowser && !t.browserContext() {
@@ -95,8 +98,12 @@ func (t *tc) descriptionSignals() {
 			continue
 		}
 		kinds, ch := ph.kinds, ph.channel
-		if (ph.id == "runs-code" || ph.id == "arbitrary-code") && t.browserContext() {
-			kinds, ch = pageCodeKinds(), ""
+		if ph.id == "runs-code" || ph.id == "arbitrary-code" || ph.id == "terminal-access" {
+			if t.browserContext() && ph.id != "terminal-access" {
+				kinds, ch = pageCodeKinds(), ""
+			} else {
+				kinds = t.hostCodeKinds(true)
+			}
 		}
 		t.add(cand{tier: ph.tier, effect: ph.tier >= 3, kinds: kinds, channel: ch, signal: sigDescription, ptr: "/description",
 			detail: ph.reason + ": \"" + excerpt(strings.Join(ws[m.start:m.end], " "), 60) + "\""})
@@ -197,6 +204,9 @@ func (t *tc) thirdParty() {
 	tier, eff := t.prelim()
 	if eff < 3 || tier < 3 || t.hasKind(model.KindEgress) && !t.hasKind(model.KindDestructive) {
 		return
+	}
+	if !t.hasKind(model.KindDestructive) && t.writesLocally() {
+		return // "fetch the listing and save it to the local cache"
 	}
 	ch := "third_party_record"
 	if t.mentions("comment", "comments", "post", "posts", "reply", "publish", "deploy", "deployment", "release") {

@@ -49,6 +49,8 @@ type tables struct {
 	// services name online services a server is a client of; localWords
 	// say a server works on the user's own machine.
 	services, remoteWords, localWords map[string]bool
+	// remoteNames in a server's own name make it an online API's client.
+	remoteNames map[string]bool
 	// reversibleObjects: removing these only unlinks (a label, a staged
 	// file, a git remote, a member): write, not destructive.
 	reversibleObjects map[string]bool
@@ -64,6 +66,34 @@ type tables struct {
 	edgeFrom, messageBody, sourceNames map[string]bool
 	// resolveObjects: "resolve" one of these closes a work item.
 	resolveObjects map[string]bool
+	// makeVerbs make something a tool may only return (generatesOnly);
+	// noWrite are the verbs a description negates to say it stores
+	// nothing.
+	makeVerbs, noWrite map[string]bool
+	// trialVerbs read by running what they are given (test): their
+	// code is run, not analysed.
+	trialVerbs map[string]bool
+	// outputNames are paths a tool writes a new result to.
+	outputNames map[string]bool
+	// editVerbs and docParts: an editing tool's erase of a part of its
+	// document is an edit.
+	editVerbs, docParts map[string]bool
+	// sessionState is what a browser session holds for the moment.
+	sessionState map[string]bool
+	// sshWords name a shell on another host.
+	sshWords map[string]bool
+	// replaceVerbs on a secretNoun replace a secret (rotation).
+	replaceVerbs, secretNouns map[string]bool
+	// targetKinds: a "to" described as one of these is what is converted
+	// to, not who receives.
+	targetKinds map[string]bool
+	// infoNouns after a noun-like verb make it a noun ("build_info");
+	// nounishVerbs are verbs named as nouns before them.
+	infoNouns, nounishVerbs map[string]bool
+	// fetchVerbs request the URL they are given.
+	fetchVerbs map[string]bool
+	// phraseStops are the words a "_" phrase slot does not match.
+	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
 	saveWords map[string]bool
 	// reversibleDelete: deleting one of these only unlinks.
@@ -114,12 +144,13 @@ func buildTables() *tables {
 			"digitalocean dokploy replicate openai airtable zapier n8n paypal xero quickbooks wordpress webflow contentful " +
 			"mastodon bluesky linkedin facebook instagram whatsapp outlook office365 sharepoint onedrive zoom miro canva mixpanel amplitude posthog " +
 			" snowflake bigquery databricks pinecone algolia cloud saas"),
+		remoteNames: set("api cloud saas"),
 		remoteWords: set("api account accounts workspace workspaces tenant organization organisation cloud saas platform dashboard webhook webhooks"),
 		localWords:  set("local filesystem file files directory directories folder path memory browser desktop studio simulator emulator window terminal shell sqlite vault"),
 		reversibleObjects: set("label labels tag tags reaction reactions assignee assignees reviewer reviewers member members participant participants collaborator " +
 			"collaborators watcher watchers subscriber subscribers favorite favorites favourite bookmark bookmarks star remote remotes staged stage index unstage " +
 			"filter filters from relation relations link links dependency dependencies blocker"),
-		nounFirst:        set("schedule review record change changes log order report plan process test maintenance status book mark"),
+		nounFirst:        set("schedule review record change changes log order report plan process test maintenance status book mark auth"),
 		readObjects:      set("report reports query search analysis scan check checks test tests benchmark benchmarks control controls detection detections card lint audit diagnostics diagnostic inspection evaluation"),
 		pageVerbs:        set("click type fill press drag drop select hover scroll tap swipe keypress dblclick check_box upload_file focus"),
 		edgeFrom:         set("from"),
@@ -127,10 +158,25 @@ func buildTables() *tables {
 		sourceNames:      set("source path from source_path"),
 		resolveObjects:   set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts"),
 		saveWords:        set("screenshot screenshots download export"),
+		trialVerbs:       set("test verify simulate debug"),
+		outputNames:      set("output_path output_file save_path out_path target_path"),
+		editVerbs:        set("edit modify update paint draw set"),
+		docParts:         set("cell cells tile tiles pixel pixels point points keyframe keyframes shape shapes stroke strokes selection layer layers"),
+		sshWords:         set("ssh sftp"),
+		replaceVerbs:     set("update edit change replace set modify"),
+		secretNouns:      set("password passwords passphrase secret secrets credential credentials"),
+		targetKinds:      set("language languages locale lang currency unit units format timezone"),
+		infoNouns:        set("info values details metadata stats statistics summary history"),
+		nounishVerbs:     set("build deploy release change"),
+		fetchVerbs:       set("fetch scrape crawl download"),
+		phraseStops:      set("on in at to for of over against with from into onto and or but then that which by via as"),
+		sessionState:     set("cookie cookies log logs console cache caches highlight highlights snapshot snapshots"),
+		makeVerbs:        set("make create build generate draft compose design scaffold"),
+		noWrite:          set("write writes written writing save saves saved saving persist persists persisted persisting store stores stored storing modify modifies modified"),
 		reversibleDelete: set("remote remotes reaction reactions"),
 		leadSkip: set("this the a an tool function endpoint command method helper api mcp is are used that which will can " +
 			"lets let you allows allow enables enable helps for to use it simply quickly easily also please"),
-		negations:  set("not never nothing no without doesn't don't won't cannot can't isn't nor none neither doesnt dont wont"),
+		negations:  set("not never nothing no without doesn't don't won't cannot can't isn't nor none neither doesnt dont wont rather instead"),
 		objectLead: set("returns return lists list shows show gets get retrieves retrieve fetches fetch displays display views view including includes of about the a an its their with last recent pending"),
 		// builtinWords is the default lexicon. Words are lower-case base forms;
 		// [stems] maps inflected forms onto them.
@@ -143,8 +189,8 @@ func buildTables() *tables {
 				"render", "format", "sample", "test", "verify", "audit", "scan", "identify", "status",
 				"info", "details", "load", "generate", "extract", "translate", "geocode", "regeocode",
 				"hover", "snapshot", "screenshot", "explore", "sum", "measure", "review", "poll", "select",
-				"tail", "watch_logs", "go_back", "go_forward", "scroll", "detect", "correlate", "forecast", "predict", "rank", "score", "classify", "diagnose", "assess", "trace",
-				"track", "ask", "chat", "screen", "simulate", "compile", "rephrase", "grep", "query_docs", "lookup_docs",
+				"tail", "see", "observe", "watch_logs", "go_back", "go_forward", "scroll", "detect", "correlate", "forecast", "predict", "rank", "score", "classify", "diagnose", "assess", "trace",
+				"track", "ask", "chat", "screen", "simulate", "compile", "rephrase", "grep", "query_docs", "lookup_docs", "dump",
 				// Other languages' reading verbs, as descriptions begin with them.
 				"récupère", "récupérer", "liste", "lister", "retourne", "renvoie", "obtient", "affiche", "recherche", "cherche", "identifie",
 				"obtiene", "obtener", "busca", "devuelve", "consulta", "liefert", "abrufen", "listet", "sucht", "obtém", "retorna", "learn", "research", "investigate", "understand", "think", "reason",
@@ -168,7 +214,7 @@ func buildTables() *tables {
 				"setup", "initialize", "init", "stash", "pull", "branch", "emit", "switch", "override", "accept", "revert", "rebuild", "split", "unsplit",
 				"onboard", "build", "repair", "decline", "skip", "unskip", "confirm", "unconfirm", "opt", "respond", "relist", "join", "protect",
 				"hide", "unhide", "style", "make", "redesign", "scaffold", "undo", "redo", "advance", "deprecate", "correct", "endorse", "dispute",
-				"contest", "boot", "login", "signin", "authenticate", "auth", "resend", "unread", "exchange", "dismiss", "answer", "book", "reserve", "end", "finish", "give", "bootstrap", "seed", "migrate", "deploy_config"},
+				"contest", "boot", "login", "signin", "authenticate", "auth", "resend", "unread", "exchange", "dismiss", "answer", "book", "reserve", "end", "finish", "give", "bootstrap", "seed", "migrate", "deploy_config", "rewrite", "refactor"},
 			CatDestructive: {"delete", "remove", "drop", "purge", "destroy", "truncate", "wipe", "erase",
 				"kill", "terminate", "uninstall", "reset", "clear", "cleanup", "prune", "evict", "flush",
 				"nuke", "shred", "overwrite", "void", "discard", "detach", "deprovision", "decommission", "clean"},
@@ -234,7 +280,7 @@ func buildTables() *tables {
 		dispatchWords: map[string]bool{"execute": true, "exec": true, "run": true, "invoke": true, "call": true, "dispatch": true, "perform": true, "generic": true, "proxy": true},
 		// browserWords mark a name as acting on a web page, so browser verbs
 		// ("drop", "select") win over their other meanings.
-		browserWords: map[string]bool{"browser": true, "playwright": true, "puppeteer": true, "selenium": true, "tab": true, "chrome": true, "webdriver": true},
+		browserWords: map[string]bool{"browser": true, "playwright": true, "puppeteer": true, "selenium": true, "tab": true, "chrome": true, "webdriver": true, "firefox": true},
 		// browserPageNouns are what a page shows (console messages, history):
 		// third-party content, not the user's private data.
 		browserPageNouns: map[string]bool{"message": true, "messages": true, "history": true, "output": true, "log": true, "logs": true, "session": true, "sessions": true, "code": true, "source": true},
@@ -252,7 +298,7 @@ func buildTables() *tables {
 		urlFormats: map[string]bool{"uri": true, "url": true, "iri": true, "uri-reference": true, "iri-reference": true},
 		commTargets: map[string]bool{"to": true, "cc": true, "bcc": true, "reply_to": true, "recipient": true, "recipients": true, "attendees": true, "webhook_url": true,
 			"callback_url": true, "notify_url": true, "slack_channel": true, "channel": true, "phone": true, "phone_number": true, "sms_to": true, "to_email": true,
-			"email_to": true, "to_address": true, "to_addresses": true},
+			"email_to": true, "to_address": true, "to_addresses": true, "to_number": true, "to_phone": true, "to_phone_number": true},
 		contentNames: map[string]bool{"content": true, "contents": true, "data": true, "edits": true, "new_content": true, "file_content": true},
 		pathNames:    map[string]bool{"path": true, "file": true, "filepath": true, "filename": true},
 		destNames:    map[string]bool{"destination": true, "dest": true, "target_path": true, "output_path": true, "to_path": true, "new_path": true, "destination_path": true, "output_file": true, "save_path": true, "out_path": true},

@@ -164,7 +164,7 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 	if sc != nil && v.Index < len(sc.words) {
 		t.descWords = sc.words[v.Index]
 	} else {
-		t.descWords = proseWords(t.def.Description)
+		t.descWords = proseWords(untagged(t.def.Description))
 	}
 	t.descLead = leadVerb(t.descWords)
 	for _, w := range t.toks {

@@ -88,8 +88,12 @@ func (t *tc) sends() bool {
 
 // resourceURL reports a URL parameter that names a record of the service
 // (siteUrl, videoUrl, repositoryUrl): the service is asked about it, no
-// request goes to a caller-chosen host.
+// request goes to a caller-chosen host — unless the tool's verb fetches
+// (fetch, scrape, crawl, download): then the URL is requested.
 func (t *tc) resourceURL(p *param) bool {
+	if tbl().fetchVerbs[t.verbWord] {
+		return false // "fetch a YouTube video page": the page is requested
+	}
 	for i, w := range p.Toks {
 		if i < len(p.Toks)-1 && tbl().resourceURLs[w] {
 			return true
