@@ -15,15 +15,36 @@ import (
 // tools declare readOnlyHint, classify with the annotations removed and
 // compare read (readOnlyHint: true) against not read (false); verbose
 // lists the tools that disagree.
-func hintsYardstick(verbose bool) error {
-	names, err := unfrozenFiles()
-	if err != nil {
-		return err
+//
+// dirs, when given, are directories of other captures (same format) to
+// read instead: fresh captures no rule was written against make this a
+// held-out yardstick.
+func hintsYardstick(verbose bool, dirs []string) error {
+	var files [][2]string // directory, file
+	if len(dirs) == 0 {
+		names, err := unfrozenFiles()
+		if err != nil {
+			return err
+		}
+		for _, fn := range names {
+			files = append(files, [2]string{at(surfaceDir), fn})
+		}
+	}
+	for _, d := range dirs {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			return fmt.Errorf("capture directory: %w", err)
+		}
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".json") {
+				files = append(files, [2]string{d, e.Name()})
+			}
+		}
 	}
 	b := &model.Bundle{Kind: model.BundleKind}
 	declared := []map[string]bool{}
-	for _, fn := range names {
-		s, err := loadServer(fn, false)
+	for _, df := range files {
+		s, err := loadServerFrom(df[0], df[1], false)
 		if err != nil {
 			return err
 		}
@@ -76,7 +97,11 @@ func hintsYardstick(verbose bool) error {
 			}
 		}
 	}
-	fmt.Printf("servers declaring readOnlyHint (frozen half excluded): %d; tools: %d\n", len(b.Servers), tools)
+	what := "frozen half excluded"
+	if len(dirs) > 0 {
+		what = strings.Join(dirs, ", ")
+	}
+	fmt.Printf("servers declaring readOnlyHint (%s): %d; tools: %d\n", what, len(b.Servers), tools)
 	fmt.Printf("read-vs-not agreement with the stripped hints: %.1f%% (%d/%d)\n", 100*float64(agree)/float64(max(n, 1)), agree, n)
 	fmt.Printf("  readOnlyHint true  -> read:     %d/%d\n", roTrueAgree, roTrue)
 	fmt.Printf("  readOnlyHint false -> not read: %d/%d\n", roFalseAgree, roFalse)

@@ -61,7 +61,7 @@ func main() {
 	set := flag.String("set", "tuning", "tuning, frozen, pool, frozen-v3, hints or corpus")
 	verbose := flag.Bool("v", false, "tuning, frozen, pool, hints and corpus: list every disagreement or unknown tool")
 	half := flag.String("half", "", "pool: dev or held (one half of the pool's servers); empty for all")
-	dir := flag.String("dir", "", "frozen-v3: the set's directory (default "+benchDir+"/frozen-v3)")
+	dir := flag.String("dir", "", "frozen-v3: the set's directory (default "+benchDir+"/frozen-v3); hints: comma-separated directories of captures to read instead of the npm corpus")
 	explain := flag.String("explain", "", "a capture file in testdata/npmcorpus/surfaces: print every tool's verdict and evidence")
 	flag.Parse()
 	var err error
@@ -80,7 +80,11 @@ func main() {
 	case "frozen-v3":
 		err = frozenV3(*dir)
 	case "hints":
-		err = hintsYardstick(*verbose)
+		var dirs []string
+		if *dir != "" {
+			dirs = strings.Split(*dir, ",")
+		}
+		err = hintsYardstick(*verbose, dirs)
 	case "corpus":
 		err = corpus(*verbose)
 	default:
