@@ -13,6 +13,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/assay-mcp/assay/internal/procgroup"
 )
 
 // manifest is the part of `npm view PKG --json` the capture uses.
@@ -130,17 +132,23 @@ func pickBin(pkg string, bins map[string]string) (string, string) {
 
 // runCmd runs a short npm command under nice with a deadline, in its own
 // process group so that a timeout kills everything it started. Output is
-// capped at max bytes.
+// capped at max bytes. It starts through procgroup so that the orphan
+// sweep run after each server (procgroup.ReapIfIdle) counts it as running:
+// started any other way, an npm of one job was taken for an adopted orphan
+// and killed when another job's server ended (-jobs above 1).
 func runCmd(ctx context.Context, dir string, env []string, max int, name string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "nice", append([]string{"-n", "10", name}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 5 * time.Second
 	out := &capBuffer{max: max}
 	cmd.Stdout, cmd.Stderr = out, out
-	err := cmd.Run()
+	err := procgroup.Start(cmd)
+	if err == nil {
+		err = procgroup.Wait(cmd)
+		procgroup.Kill(cmd) // children npm left behind in its group
+	}
 	if ctx.Err() != nil {
 		err = fmt.Errorf("%s %s timed out", name, args[0])
 	}

@@ -34,6 +34,9 @@ var reservedNames = []string{
 var republished = map[string]string{
 	"figma-context-mcp":         "figma-developer-mcp",
 	"@yhy2001/figma-mcp-server": "figma-developer-mcp",
+	// fetch-mcp serves the two tool names fetcher-mcp served (fetch_url,
+	// fetch_urls) and names no source; found in the 2026-12-02 held-out run.
+	"fetch-mcp": "fetcher-mcp",
 }
 
 // reservedSet is the deny list as npm spells package names, built on

@@ -36,6 +36,8 @@ func TestReserved(t *testing.T) {
 		{"@someone/mcp-server", false}, // a generic name alone says nothing
 		{"@someone/mcp", false},
 		{"figma-context-mcp", true}, // republished under another name
+		{"fetch-mcp", true},         // the same, of fetcher-mcp
+		{"fetch-mcp-server", false},
 		{"@zeeg/dex", true},
 	} {
 		if got := reserved(tc.pkg); got != tc.want {
