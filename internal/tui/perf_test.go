@@ -191,9 +191,12 @@ func tenThousand(t *testing.T, shape string, bundleJSON []byte) {
 		t.Errorf("installing the analysis held the keys for %v, over 50 ms", arrival)
 	}
 
-	// Scrolling the analysed tree.
+	// Scrolling the analysed tree. As above, the budget holds for 99% of
+	// the keys: on a loaded machine a garbage collection or the scheduler
+	// can hold any one key, and a slow key path would show in far more.
 	worst, total = 0, 0
 	const keysN = 600
+	lat = lat[:0]
 	for i := 0; i < keysN; i++ {
 		k := tea.KeyMsg{Type: tea.KeyDown}
 		if i%50 == 49 {
@@ -202,10 +205,13 @@ func tenThousand(t *testing.T, shape string, bundleJSON []byte) {
 		d := timeKey(m, k)
 		total += d
 		worst = max(worst, d)
+		lat = append(lat, d)
 	}
-	t.Logf("10,000 tools (%s): analysed, per key mean %v worst %v", shape, total/keysN, worst)
-	if worst > testenv.D(50*time.Millisecond) {
-		t.Errorf("a key took %v, over 50 ms", worst)
+	slices.Sort(lat)
+	p99 = lat[len(lat)*99/100]
+	t.Logf("10,000 tools (%s): analysed, per key mean %v p99 %v worst %v", shape, total/keysN, p99, worst)
+	if p99 > testenv.D(50*time.Millisecond) {
+		t.Errorf("1%% of the keys on the analysed tree took over %v, over 50 ms", p99)
 	}
 
 	// The same audit as a findings file: no analysis, opens analysed.
