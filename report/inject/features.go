@@ -96,14 +96,16 @@ func features(sigs []signal, toks []token, cx context, kind string, out []uint32
 	return out
 }
 
-// word is token i as the scorer reads it: a tool's name stands for its
-// role (<tool>, or <self> for the described tool), since attack text names
-// tools no training string did. Whether the tool is the server's own is a
-// context flag (own_tool, foreign_tool), not a word.
+// word is token i as the scorer reads it: the name of a tool the server
+// does not have stands for <tool>, the described tool's own for <self>,
+// since attack text names tools no training string did. The server's
+// other tools keep their names: real servers name their own tools in
+// usage notes all the time, and a <sibling> token would learn from those
+// notes that naming a sibling is harmless, which an attack can exploit.
 func (cx *context) word(toks []token, i int) string {
 	if i < len(cx.role) {
 		switch cx.role[i] {
-		case roleTool, roleSibling:
+		case roleTool:
 			return "<tool>"
 		case roleSelf:
 			return "<self>"
