@@ -141,7 +141,10 @@ var retiredWords = Slot{"retired", "deprecated", "disabled", "broken", "unavaila
 	"end-of-life", "eol", "discontinued", "legacy", "not working", "does not work", "doesn't work", "stopped working",
 	"returns wrong", "returns stale", "inaccurate", "outdated", "frozen", "read-only mode", "maintenance", "blocked",
 	"obsoleto", "obsolete", "veraltet", "obsoleet", "устарел*", "отключ*", "已弃用", "废弃", "停用", "非推奨", "廃止", "더 이상",
-	"superseded", "phased out", "being phased out", "out of order", "no longer maintained", "no longer supported", "temporarily unavailable", "known failures", "returns incorrect", "incorrect results", "wrong results", "ya no funciona", "fuera de servicio", "descontinuad*", "obsoleta", "n'est plus", "hors service", "nicht mehr", "eingestellt", "ausser betrieb", "non funziona", "dismess*", "fora de servico", "nao funciona", "停止维护", "不再维护", "已下线", "廃止予定", "サポート終了"}
+	"superseded", "phased out", "being phased out", "out of order", "no longer maintained", "no longer supported", "temporarily unavailable",
+	"known failures", "returns incorrect", "incorrect results", "wrong results", "ya no funciona", "fuera de servicio", "descontinuad*",
+	"obsoleta", "n'est plus", "hors service", "nicht mehr", "eingestellt", "ausser betrieb", "non funziona", "dismess*", "fora de servico",
+	"nao funciona", "停止维护", "不再维护", "已下线", "廃止予定", "サポート終了"}
 
 // insteadWords redirect to another choice.
 var insteadWords = Slot{"instead", "rather than", "in place of", "in its place", "switch to", "migrate to", "go to",
