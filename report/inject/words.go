@@ -54,10 +54,11 @@ var agentWords = Slot{"assistant*", "ai", "agent*", "model", "llm*", "chatbot", 
 // userWords are the person using the agent.
 var userWords = Slot{"user*", "human*", "person", "operator*", "customer*", "client*", "requester", "anyone", "owner", "end user*", "reviewer*", "admin*",
 	"utilisateur*", "usuario*", "utilizador*", "utente", "nutzer*", "benutzer*", "anwender*", "gebruiker*", "kullanici*",
-	"uzytkownik*", "пользовател*", "用户", "使用者", "ユーザー", "利用者", "사용자*", "المستخدم", "उपयोगकर्ता"}
+	"uzytkownik*", "пользовател*", "用户", "使用者", "ユーザー", "利用者", "사용자*", "المستخدم", "उपयोगकर्ता",
+	"pengguna", "nguoi dung", "користувач*"}
 
 // negators negate what follows.
-var negators = Slot{"not", "never", "no", "don't", "dont", "doesn't", "do not", "does not", "must not", "mustn't",
+var negators = Slot{"not", "never", "no", "jangan", "don't", "dont", "doesn't", "do not", "does not", "must not", "mustn't",
 	"cannot", "can't", "without", "nor", "ne", "pas", "nao", "jamais", "sans", "nunca", "sin", "sem", "non", "mai", "senza",
 	"nicht", "niemals", "kein*", "ohne", "niet", "nooit", "zonder", "asla", "nie", "не", "никогда", "без",
 	"不", "不要", "别", "勿", "切勿", "不得", "しない", "せず", "ない", "않*", "말*", "لا", "मत"}
@@ -67,6 +68,7 @@ var discloseVerbs = Slot{"tell*", "inform*", "mention*", "reveal*", "disclose*",
 	"surface*", "explain*", "say*", "let", "warn*", "expose*", "indicate*", "acknowledge*", "bring up",
 	"dire", "dites", "dis", "conte", "digas", "diga", "informe*", "mentionne*", "reveler", "signaler", "decir*", "menciona*", "revela*", "informa*", "contar*", "dizer",
 	"sagen", "erwahn*", "informier*", "mitteil*", "verraten", "zeigen", "vertel*", "melden", "soyle*", "bahsetme*", "mow*",
+	"beri tahu", "memberi tahu", "katakan", "bilang", "noi", "cho biet", "बता*", "кажи", "скаж*", "说明", "提到",
 	"informowac", "сообща*", "говор*", "упомина*", "расскаж*", "рассказ*", "показ*", "告诉", "告知", "提及", "透露", "通知", "显示",
 	"伝え", "知らせ", "言わ", "表示", "알리*", "말하*", "언급*"}
 
