@@ -3,8 +3,9 @@
 //
 //   - tuning sets: testdata/injection/attacks.json, benign.json and
 //     tuning_*.json (written for this project, read while changing rules);
-//   - the training set testdata/injection/training_v2.json (written for
-//     injection detection v2, labelled training);
+//   - the training sets testdata/injection/training_v*.json (labelled
+//     training text: v2 and v3 written by the injection engineers, v4a-v4d
+//     by helpers of other personas blind to the rules; see the README);
 //   - the benign real corpora testdata/npmcorpus (tuning set; the trainer
 //     reads only its even-numbered files, so the odd half measures the
 //     scorer on text it was not fitted to) and testdata/corpus.
@@ -60,7 +61,8 @@ type setFile struct {
 func Sets(root string) ([]Labelled, error) {
 	dir := filepath.Join(root, "testdata", "injection")
 	files, _ := filepath.Glob(filepath.Join(dir, "tuning_*.json"))
-	files = append([]string{filepath.Join(dir, "attacks.json"), filepath.Join(dir, "benign.json"), filepath.Join(dir, "training_v2.json"), filepath.Join(dir, "training_v3.json")}, files...)
+	training, _ := filepath.Glob(filepath.Join(dir, "training_v*.json"))
+	files = append(append([]string{filepath.Join(dir, "attacks.json"), filepath.Join(dir, "benign.json")}, training...), files...)
 	sort.Strings(files)
 	var out []Labelled
 	for _, f := range files {

@@ -62,10 +62,15 @@ func TestFrozenScoreRatchet(t *testing.T) {
 				t.Fatalf("set has %d attacks and %d benign, want %d and %d", r.Attacks.N, r.Benign.N, f.attacks, f.benign)
 			}
 			for class, want := range f.perClass {
-				if got := r.Recall[class]; got == nil || got.Hit < want {
+				got := r.Recall[class]
+				if got == nil || got.Hit < want {
 					t.Errorf("class %s fell below its floor (%d hits)", class, want)
 				}
+				if got != nil {
+					t.Logf("class %s: %d hits (floor %d)", class, got.Hit, want)
+				}
 			}
+			t.Logf("overall %d hits (floor %d), %d false alarms (ceiling %d)", r.Attacks.Hit, f.hits, r.Benign.Hit, f.falseAlarm)
 			if r.Attacks.Hit < f.hits {
 				t.Errorf("overall hits %d, floor %d", r.Attacks.Hit, f.hits)
 			}

@@ -14,8 +14,10 @@ import (
 // corpora, then scores only the held-out file. Splitting by file, not at
 // random, measures what matters: recall on wording the model never saw.
 // skip names files left out of the report (still trained on in the other
-// folds), so figures stay comparable when a training file is added.
-func crossValidate(root string, skip map[string]bool) error {
+// folds), so figures stay comparable when a training file is added; only,
+// when not empty, names the only files reported; list prints every miss
+// and false alarm.
+func crossValidate(root string, skip, only map[string]bool, list bool) error {
 	sets, err := injdata.Sets(root)
 	if err != nil {
 		return err
@@ -32,7 +34,7 @@ func crossValidate(root string, skip map[string]bool) error {
 	per := map[string]*tally{}
 	fp, nb := 0, 0
 	for _, f := range files {
-		if skip[f] {
+		if skip[f] || len(only) > 0 && !only[f] {
 			continue
 		}
 		ex, err := injdata.ExamplesExcept(root, map[string]bool{f: true})
@@ -48,6 +50,9 @@ func crossValidate(root string, skip map[string]bool) error {
 				fnb++
 				if len(fs) > 0 {
 					ffp++
+					if list {
+						fmt.Printf("FP %s %s: %s | %s\n", f, inject.ClassOfID(fs[0].ID), clip(l.Text), fs[0].Evidence)
+					}
 				}
 				continue
 			}
@@ -60,6 +65,13 @@ func crossValidate(root string, skip map[string]bool) error {
 			if rightClass(want, fs) {
 				per[want].hit++
 				fh++
+			} else if list {
+				var got []string
+				for _, x := range fs {
+					got = append(got, inject.ClassOfID(x.ID))
+				}
+				rules, sc, th := inject.Explain(l.Text, injdata.Kind(l.Where), l.Scope())
+				fmt.Printf("MISS %s %s got %v: %s | %v %d/%d\n", f, want, got, clip(l.Text), rules, sc, th)
 			}
 		}
 		fp, nb = fp+ffp, nb+fnb

@@ -27,15 +27,17 @@ import (
 func main() {
 	out := flag.String("o", "", "weights file (default report/inject/weights.bin)")
 	eval := flag.Bool("eval", false, "print tuning-set recall and corpus false alarms instead of training")
-	list := flag.Bool("list", false, "with -eval: list every flagged corpus tool and missed attack")
+	list := flag.Bool("list", false, "with -eval or -cv-files: list every flagged string and missed attack")
 	md := flag.Bool("corpus-md", false, "print every flagged npm corpus tool as markdown (for docs/injection.md)")
 	cv := flag.String("cv", "", "with -eval: train without these comma-separated sets first and score only them")
 	byFile := flag.Bool("cv-files", false, "leave-one-file-out cross-validation over the tuning and training sets")
 	cvSkip := flag.String("cv-skip", "", "with -cv-files: comma-separated files not reported (still trained on)")
+	wfile := flag.String("w", "", "with -eval: score with this weights file instead of the committed one")
+	cvOnly := flag.String("cv-only", "", "with -cv-files: report only these comma-separated files")
 	flag.Parse()
 	root := injdata.Root()
 	if *byFile {
-		if err := crossValidate(root, splitSet(*cvSkip)); err != nil {
+		if err := crossValidate(root, splitSet(*cvSkip), splitSet(*cvOnly), *list); err != nil {
 			fmt.Fprintln(os.Stderr, "injtrain:", err)
 			os.Exit(1)
 		}
@@ -49,6 +51,14 @@ func main() {
 		return
 	}
 	if *eval {
+		if *wfile != "" {
+			b, err := os.ReadFile(*wfile)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "injtrain:", err)
+				os.Exit(1)
+			}
+			inject.UseWeights(b)
+		}
 		var only map[string]bool
 		if *cv != "" {
 			only = map[string]bool{}
@@ -104,16 +114,26 @@ func evaluate(root string, list bool, only map[string]bool) error {
 	}
 	per := map[string]*tally{}
 	fp, nb := 0, 0
+	bySet := map[string]*[4]int{} // recall hits, attacks, benign flagged, benign
+	var setNames []string
 	for _, l := range sets {
 		if only != nil && !only[l.Set] {
 			continue
+		}
+		st := bySet[l.Set]
+		if st == nil {
+			st = &[4]int{}
+			bySet[l.Set] = st
+			setNames = append(setNames, l.Set)
 		}
 		s := injdata.ServerFor(l)
 		fs := inject.ScanServer(&s, nil)
 		if l.Class == "" {
 			nb++
+			st[3]++
 			if len(fs) > 0 {
 				fp++
+				st[2]++
 				if list {
 					fmt.Printf("FP %s: %s | %s\n", l.Set, clip(l.Text), fs[0].Evidence)
 				}
@@ -127,11 +147,19 @@ func evaluate(root string, list bool, only map[string]bool) error {
 			per[want] = t
 		}
 		t.n++
+		st[1]++
 		if rightClass(want, fs) {
 			t.hit++
+			st[0]++
 		} else if list {
 			rules, sc, th := inject.Explain(l.Text, injdata.Kind(l.Where), l.Scope())
 			fmt.Printf("MISS %s %s: %s | %v %d/%d\n", l.Set, want, clip(l.Text), rules, sc, th)
+		}
+	}
+	if only != nil {
+		for _, n := range setNames {
+			st := bySet[n]
+			fmt.Printf("held out %-18s recall %3d/%3d = %5.1f%%  benign flagged %3d/%3d\n", n, st[0], st[1], 100*float64(st[0])/float64(max(st[1], 1)), st[2], st[3])
 		}
 	}
 	hit, tot := printRecall("tuning", per)

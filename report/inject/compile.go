@@ -49,6 +49,18 @@ type matcher struct {
 	discuss  *wordSet
 	quotes   *wordSet
 	third    *wordSet
+	// conceptOf maps a slot key (rule<<4|slot) to its concept, the index
+	// of its word list among the distinct lists (-1: none); conceptBucket
+	// is each concept's feature bucket. Two rules sharing a list (userWords,
+	// hideWords) share its concept.
+	conceptOf     []int32
+	conceptBucket []uint32
+	// nrules is the number of rules; m.rules[nrules:] are the word
+	// classes (lexicon.go), matched like rule slots but never a signal.
+	nrules int
+	// pairBucket is the feature of two word classes in one sentence (see
+	// lexPairs).
+	pairBucket []uint32
 }
 
 // wordKey is a 16-bit summary of a non-empty word (first and last byte,
@@ -134,41 +146,29 @@ func buildMatcher() *matcher {
 	m := &matcher{exact: map[string]*tnode{}, firsts: new(wordBits), prefix: map[uint32][]ref{}}
 	for _, table := range allRules() {
 		for i := range table {
-			r := &table[i]
-			ri := int32(len(m.rules))
-			c := crule{Rule: r}
-			if r.Pattern != "" {
-				c.re = lazyre.New(r.Pattern)
-				m.patterns = append(m.patterns, ri)
+			m.addRule(&table[i])
+		}
+	}
+	m.nrules = len(m.rules)
+	for _, wc := range wordClasses {
+		m.addRule(&Rule{ID: "lex." + wc.Name, Class: Support, Slots: []Slot{wc.Words}})
+	}
+	m.lexPairs(len(wordClasses))
+	m.conceptOf = make([]int32, len(m.rules)<<4)
+	for i := range m.conceptOf {
+		m.conceptOf[i] = -1
+	}
+	ids := map[uint32]int32{}
+	for ri := range m.rules {
+		for si, slot := range m.rules[ri].Slots {
+			b := fnv1a('L', strings.Join(slot, "\x00"))
+			c, ok := ids[b]
+			if !ok {
+				c = int32(len(m.conceptBucket))
+				ids[b] = c
+				m.conceptBucket = append(m.conceptBucket, b)
 			}
-			for si, slot := range r.Slots {
-				var es []entry
-				for _, alt := range slot {
-					e := parseEntry(alt)
-					if len(e.words) == 0 && !e.tool && !e.sink && !e.self {
-						continue
-					}
-					rf := ref{ri, int32(si), int32(len(es))}
-					switch {
-					case e.tool:
-						m.toolRefs = append(m.toolRefs, rf)
-					case e.sink:
-						m.sinkRefs = append(m.sinkRefs, rf)
-					case e.self:
-						m.selfRefs = append(m.selfRefs, rf)
-					case e.prefix && len(e.words) == 1 && len(e.words[0]) < 3:
-						m.short = append(m.short, rf)
-					case e.prefix && len(e.words) == 1:
-						k := key3(e.words[0])
-						m.prefix[k] = append(m.prefix[k], rf)
-					default:
-						m.insert(e, rf)
-					}
-					es = append(es, e)
-				}
-				c.slots = append(c.slots, es)
-			}
-			m.rules = append(m.rules, c)
+			m.conceptOf[ri<<4|si] = c
 		}
 	}
 	for k, ri := range m.patterns {
@@ -185,6 +185,62 @@ func buildMatcher() *matcher {
 	m.quotes = newWordSet(quoteIntro)
 	m.third = newWordSet(thirdParty)
 	return m
+}
+
+// addRule compiles rule r into the matcher.
+func (m *matcher) addRule(r *Rule) {
+	ri := int32(len(m.rules))
+	c := crule{Rule: r}
+	if r.Pattern != "" {
+		c.re = lazyre.New(r.Pattern)
+		m.patterns = append(m.patterns, ri)
+	}
+	for si, slot := range r.Slots {
+		var es []entry
+		for _, alt := range slot {
+			e := parseEntry(alt)
+			if len(e.words) == 0 && !e.tool && !e.sink && !e.self {
+				continue
+			}
+			rf := ref{ri, int32(si), int32(len(es))}
+			switch {
+			case e.tool:
+				m.toolRefs = append(m.toolRefs, rf)
+			case e.sink:
+				m.sinkRefs = append(m.sinkRefs, rf)
+			case e.self:
+				m.selfRefs = append(m.selfRefs, rf)
+			case e.prefix && len(e.words) == 1 && len(e.words[0]) < 3:
+				m.short = append(m.short, rf)
+			case e.prefix && len(e.words) == 1:
+				k := key3(e.words[0])
+				m.prefix[k] = append(m.prefix[k], rf)
+			default:
+				m.insert(e, rf)
+			}
+			es = append(es, e)
+		}
+		c.slots = append(c.slots, es)
+	}
+	m.rules = append(m.rules, c)
+}
+
+// lexPairs names the pair features of n word classes and the two token
+// roles (a tool's name, the described tool's own): pairBucket[i*k+j], i <
+// j, is the bucket of classes i and j in one sentence.
+func (m *matcher) lexPairs(n int) {
+	names := make([]string, 0, n+2)
+	for _, wc := range wordClasses[:n] {
+		names = append(names, wc.Name)
+	}
+	names = append(names, "<tool>", "<self>")
+	k := len(names)
+	m.pairBucket = make([]uint32, k*k)
+	for i := range names {
+		for j := i + 1; j < k; j++ {
+			m.pairBucket[i*k+j] = fnvPair("P"+names[i], names[j])
+		}
+	}
 }
 
 // parseEntry splits a slot alternative into words.

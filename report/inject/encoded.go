@@ -21,7 +21,7 @@ import (
 
 var (
 	reHexRun = lazyre.New(`(?:\\x[0-9a-fA-F]{2}){8,}`)
-	rePct    = lazyre.New(`(?:[^\s%]{0,3}%[0-9a-fA-F]{2}){6,}[^\s%]*`)
+	rePct    = lazyre.New(`(?:[^\s%]{0,16}%[0-9a-fA-F]{2}){5,}[^\s%]*`)
 	reUEsc   = lazyre.New(`(?:\\u[0-9a-fA-F]{4}){4,}`)
 )
 
@@ -48,6 +48,9 @@ func decodeAll(orig string) []decoded {
 			if b, err := enc.DecodeString(run); err == nil {
 				if s := string(b); isText(s) {
 					out = append(out, decoded{"base64", m[0], m[1], s})
+					break
+				} else if s, ok := unwrapB64(s); ok {
+					out = append(out, decoded{"base64 of base64", m[0], m[1], s})
 					break
 				}
 			}
@@ -133,6 +136,24 @@ func runs(s string, ok *byteSet, min, n int) [][]int {
 		i = max(k, j+1)
 	}
 	return out
+}
+
+// unwrapB64 decodes s again when it is itself one base64 run that
+// decodes to text (a payload wrapped twice).
+func unwrapB64(s string) (string, bool) {
+	if len(s) < 20 {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		if !b64Bytes.has(s[i]) && s[i] != '=' {
+			return "", false
+		}
+	}
+	b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(s, "="))
+	if err != nil || !isText(string(b)) {
+		return "", false
+	}
+	return string(b), true
 }
 
 // mixedB64 requires upper, lower and digit or a long run: identifiers and

@@ -79,18 +79,37 @@ func features(sigs []signal, toks []token, cx context, kind string, out []uint32
 	if cx.offPurpose {
 		out = append(out, fnv1a('x', "off_purpose"))
 	}
+	out = append(out, cx.concepts...)
 	n := min(len(toks), maxFeatureTokens)
 	for i := 0; i < n; i++ {
-		w := toks[i].s
+		w := cx.word(toks, i)
 		out = append(out, fnv1a('w', w))
 		if i+1 < n && toks[i+1].sent == toks[i].sent {
-			out = append(out, fnvPair(w, toks[i+1].s))
+			out = append(out, fnvPair(w, cx.word(toks, i+1)))
 		}
-		if len(w) >= 6 {
+		if len(w) >= 6 && w[0] != '<' {
 			for j := 0; j+4 <= len(w); j += 2 {
 				out = append(out, fnv1a('g', w[j:j+4]))
 			}
 		}
 	}
 	return out
+}
+
+// word is token i as the scorer reads it: the name of a tool the server
+// does not have stands for <tool>, the described tool's own for <self>,
+// since attack text names tools no training string did. The server's
+// other tools keep their names: real servers name their own tools in
+// usage notes all the time, and a <sibling> token would learn from those
+// notes that naming a sibling is harmless, which an attack can exploit.
+func (cx *context) word(toks []token, i int) string {
+	if i < len(cx.role) {
+		switch cx.role[i] {
+		case roleTool:
+			return "<tool>"
+		case roleSelf:
+			return "<self>"
+		}
+	}
+	return toks[i].s
 }

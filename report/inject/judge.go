@@ -31,7 +31,7 @@ func judge(orig, kind string, sc *Scope, x *scratch) []verdict {
 			out = append(out, verdict{Hidden, "high", "obfuscated: the text above is written in " + how + " so a reader or a filter misses it"})
 		}
 	}
-	if v, ok := encodedVerdict(orig, sh, sc, x, 0); ok {
+	if v, ok := encodedVerdict(orig, sh, kind, sc, x, 0); ok {
 		out = append(out, v)
 	}
 	return out
@@ -85,6 +85,15 @@ func scoreText(orig string, sh *Shadow, kind string, sc *Scope, x *scratch) []ve
 		a, b := sh.Orig(g.start, g.end)
 		out = append(out, verdict{c, "high", excerpt(orig, a, b) + " | " + fired})
 	}
+	// A second opinion on the technique: the class model reads every
+	// signal and word of the string; when the technique it names is not
+	// among the rules' classes (a redirect that names its successor reads
+	// to the rules as a cross-tool call), it is reported too, at medium.
+	if c := md.bestClass(x.fs); !done[c] {
+		a, b, _ := heaviest(md, toks)
+		oa, ob := sh.Orig(a, b)
+		out = append(out, verdict{c, "medium", excerpt(orig, oa, ob) + " | " + fired + "; its wording also reads as " + classInfo[c].Says})
+	}
 	return out
 }
 
@@ -132,20 +141,28 @@ func heaviest(md *weights, toks []token) (int, int, []string) {
 const maxDecodeDepth = 2
 
 // encodedVerdict decodes payloads in the string and judges what they
-// decode to: a decoded text with any class signal is an encoded payload;
-// harmless decoded prose is not a finding.
-func encodedVerdict(orig string, sh *Shadow, sc *Scope, x *scratch, depth int) (verdict, bool) {
+// decode to: a decoded text with any class signal, or one the scorer
+// rates above the class-signal threshold (an instruction no rule words),
+// is an encoded payload; harmless decoded prose is not a finding.
+func encodedVerdict(orig string, sh *Shadow, kind string, sc *Scope, x *scratch, depth int) (verdict, bool) {
 	for _, d := range candidates(orig, sh, x.toks) {
 		sub := normalize(d.text, &x.items)
-		sigs, _, _ := theMatcher().signals(sub.Text, sc, x)
+		sigs, toks, cx := theMatcher().signals(sub.Text, sc, x)
 		var names []string
 		for _, g := range sigs {
 			if g.rule.Class != Support {
 				names = append(names, g.rule.ID)
 			}
 		}
+		if len(names) == 0 {
+			md := theModel()
+			x.fs = features(sigs, toks, cx, kind, x.fs[:0])
+			if md.score(x.fs) > md.threshold {
+				names = append(names, "reads as an instruction to the agent")
+			}
+		}
 		if len(names) == 0 && depth < maxDecodeDepth {
-			if v, ok := encodedVerdict(d.text, sub, sc, x, depth+1); ok {
+			if v, ok := encodedVerdict(d.text, sub, kind, sc, x, depth+1); ok {
 				v.evidence = d.how + " of " + v.evidence
 				return v, true
 			}

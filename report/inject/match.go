@@ -59,7 +59,23 @@ type context struct {
 	// rarely match a rule whole but often this far, so the scorer reads
 	// it as evidence that carries across wording.
 	near [numClasses]uint8
+	// role says, per token, whether it names a tool and whose (roleTool,
+	// roleSibling, roleSelf): the scorer reads such a word as its role,
+	// not its spelling, since attack text names tools nobody has seen.
+	role []uint8
+	// concepts are the feature buckets of the word lists (rule slots)
+	// that found a word in the string, once each: "a verb of hiding",
+	// "a word for the user", whatever rule the list belongs to.
+	concepts []uint32
 }
+
+// Token roles (context.role).
+const (
+	roleWord uint8 = iota
+	roleTool
+	roleSibling
+	roleSelf
+)
 
 // nearAny reports a near miss of any class.
 func (cx *context) nearAny() bool {
@@ -83,6 +99,10 @@ type scratch struct {
 	touched []int32  // keys of occs in use, to reset them
 	filled  []uint8  // per rule: its slots with an occurrence
 	found   []match  // walk's scratch
+	role    []uint8  // context.role's storage
+	cseen   []bool   // concepts already listed, by concept index
+	concept []uint32 // context.concepts' storage
+	masks   []uint64 // concepts' sentence masks
 	items   []item   // normalize's scratch
 	// recording: every token signals reads is appended to probes (the
 	// words a run may look up in Scope.Tools; see toolMemo).
@@ -130,6 +150,7 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 	}
 	x.reset(len(m.rules))
 	var cx context
+	x.role = x.role[:0]
 	for i := range toks {
 		w := toks[i].s
 		if n := m.trie(w); n != nil {
@@ -143,24 +164,33 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 		for _, rf := range m.short {
 			m.try(rf, toks, i, x)
 		}
+		role := roleWord
 		if toolish(text, toks, i, sc) {
+			role = roleTool
+			if sc != nil && sc.isTool(w) {
+				role = roleSibling
+			}
 			for _, rf := range m.toolRefs {
 				x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(i + 1)})
 			}
 		}
 		if sc != nil && sc.Self != "" && w == sc.Self {
+			role = roleSelf
 			for _, rf := range m.selfRefs {
 				x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(i + 1)})
 			}
 		}
+		x.role = append(x.role, role)
 		if sinkAt(text, toks, i) {
 			for _, rf := range m.sinkRefs {
 				x.add(rf.rule<<4|rf.slot, occ{int32(i), int32(i + 1)})
 			}
 		}
 	}
+	cx.role = x.role
+	cx.concepts = m.concepts(toks, x)
 	var out []signal
-	for ri := range m.rules {
+	for ri := range m.rules[:m.nrules] {
 		r := &m.rules[ri]
 		// A rule with no slot filled, or two or more empty, neither
 		// matches nor misses by one.
@@ -232,6 +262,62 @@ func (m *matcher) signals(text string, sc *Scope, x *scratch) ([]signal, []token
 		}
 	}
 	return out, toks, cx
+}
+
+// concepts lists the concept buckets of the slots that found a word.
+func (m *matcher) concepts(toks []token, x *scratch) []uint32 {
+	if len(x.cseen) < len(m.conceptBucket) {
+		x.cseen = make([]bool, len(m.conceptBucket))
+	}
+	out := x.concept[:0]
+	for _, k := range x.touched {
+		c := m.conceptOf[k]
+		if c < 0 || x.cseen[c] {
+			continue
+		}
+		x.cseen[c] = true
+		out = append(out, m.conceptBucket[c])
+	}
+	for _, k := range x.touched {
+		if c := m.conceptOf[k]; c >= 0 {
+			x.cseen[c] = false
+		}
+	}
+	// Word classes (and tool roles) that share a sentence: sentences as
+	// bits of a mask (sentences past 63 share the last bit).
+	k := len(m.rules) - m.nrules + 2
+	if cap(x.masks) < k {
+		x.masks = make([]uint64, k)
+	}
+	masks := x.masks[:k]
+	for i := range masks {
+		masks[i] = 0
+	}
+	for ri := m.nrules; ri < len(m.rules); ri++ {
+		for _, o := range x.occs[int32(ri)<<4] {
+			masks[ri-m.nrules] |= 1 << min(toks[o.a].sent, 63)
+		}
+	}
+	for i, r := range x.role {
+		switch r {
+		case roleTool, roleSibling:
+			masks[k-2] |= 1 << min(toks[i].sent, 63)
+		case roleSelf:
+			masks[k-1] |= 1 << min(toks[i].sent, 63)
+		}
+	}
+	for i := 0; i < k; i++ {
+		if masks[i] == 0 {
+			continue
+		}
+		for j := i + 1; j < k; j++ {
+			if masks[i]&masks[j] != 0 {
+				out = append(out, m.pairBucket[i*k+j])
+			}
+		}
+	}
+	x.concept = out
+	return out
 }
 
 // walk records every entry of the trie under n (the node of token i's

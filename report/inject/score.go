@@ -101,11 +101,16 @@ func (m *weights) score(fs []uint32) int32 {
 	return s
 }
 
-// bestClass is the technique the class model rates highest (never
-// Support), with its score.
+// bestClass is the technique the class model rates highest. Support,
+// hidden text and encoded payloads are never its answer: those come from
+// the characters and the decoder, and the class model is not trained on
+// them.
 func (m *weights) bestClass(fs []uint32) Class {
 	best, bs := Override, int32(-1<<31)
 	for c := Hidden; c < numClasses; c++ {
+		if c == Hidden || c == Encoded {
+			continue
+		}
 		var s int32
 		for _, f := range fs {
 			s += int32(m.class[c][f%ClassBuckets])

@@ -54,10 +54,11 @@ var agentWords = Slot{"assistant*", "ai", "agent*", "model", "llm*", "chatbot", 
 // userWords are the person using the agent.
 var userWords = Slot{"user*", "human*", "person", "operator*", "customer*", "client*", "requester", "anyone", "owner", "end user*", "reviewer*", "admin*",
 	"utilisateur*", "usuario*", "utilizador*", "utente", "nutzer*", "benutzer*", "anwender*", "gebruiker*", "kullanici*",
-	"uzytkownik*", "пользовател*", "用户", "使用者", "ユーザー", "利用者", "사용자*", "المستخدم", "उपयोगकर्ता"}
+	"uzytkownik*", "пользовател*", "用户", "使用者", "ユーザー", "利用者", "사용자*", "المستخدم", "उपयोगकर्ता",
+	"pengguna", "nguoi dung", "користувач*"}
 
 // negators negate what follows.
-var negators = Slot{"not", "never", "no", "don't", "dont", "doesn't", "do not", "does not", "must not", "mustn't",
+var negators = Slot{"not", "never", "no", "jangan", "don't", "dont", "doesn't", "do not", "does not", "must not", "mustn't",
 	"cannot", "can't", "without", "nor", "ne", "pas", "nao", "jamais", "sans", "nunca", "sin", "sem", "non", "mai", "senza",
 	"nicht", "niemals", "kein*", "ohne", "niet", "nooit", "zonder", "asla", "nie", "не", "никогда", "без",
 	"不", "不要", "别", "勿", "切勿", "不得", "しない", "せず", "ない", "않*", "말*", "لا", "मत"}
@@ -67,6 +68,7 @@ var discloseVerbs = Slot{"tell*", "inform*", "mention*", "reveal*", "disclose*",
 	"surface*", "explain*", "say*", "let", "warn*", "expose*", "indicate*", "acknowledge*", "bring up",
 	"dire", "dites", "dis", "conte", "digas", "diga", "informe*", "mentionne*", "reveler", "signaler", "decir*", "menciona*", "revela*", "informa*", "contar*", "dizer",
 	"sagen", "erwahn*", "informier*", "mitteil*", "verraten", "zeigen", "vertel*", "melden", "soyle*", "bahsetme*", "mow*",
+	"beri tahu", "memberi tahu", "katakan", "bilang", "noi", "cho biet", "बता*", "кажи", "скаж*", "说明", "提到",
 	"informowac", "сообща*", "говор*", "упомина*", "расскаж*", "рассказ*", "показ*", "告诉", "告知", "提及", "透露", "通知", "显示",
 	"伝え", "知らせ", "言わ", "表示", "알리*", "말하*", "언급*"}
 
@@ -86,7 +88,8 @@ var confirmWords = Slot{"confirm*", "approv*", "permission*", "consent*", "autho
 	"confirmer", "confirmation", "autorisation", "permiso", "confirmacion", "aprobacion", "autorizacao", "confirmacao",
 	"conferma", "autorizzazione", "bestatig*", "genehmigung", "zustimmung", "ruckfrage", "freigabe", "bevestig*",
 	"onay*", "potwierdz*", "подтвержд*", "разрешени*", "согласи*", "确认", "批准", "许可", "同意", "確認", "承認", "許可",
-	"확인*", "승인*", "허락*"}
+	"확인*", "승인*", "허락*",
+	"prompting", "go ahead", "accord", "consentement", "consentimiento", "erlaubnis", "einverstandnis", "permesso", "consenso", "permissao"}
 
 // sensitiveObjects are secrets and private stores named in words.
 var sensitiveObjects = Slot{"private key*", "ssh key*", "api key*", "api_key*", "secret key*", "access key*", "access token*",
@@ -99,7 +102,8 @@ var sensitiveObjects = Slot{"private key*", "ssh key*", "api key*", "api_key*", 
 	"senha*", "credenciais", "chave privada", "password", "credenziali", "chiave privata", "passwort*", "zugangsdaten",
 	"anmeldedaten", "privater schlussel", "wachtwoord*", "sifre*", "haslo", "hasla", "пароль*", "парол*", "ключ*", "учетн*",
 	"токен*", "密码", "密钥", "私钥", "凭证", "凭据", "令牌", "パスワード", "秘密鍵", "認証情報", "トークン", "비밀번호", "자격 증명",
-	"토큰", "키"}
+	"토큰", "키",
+	"credential store", "credentials store", "token file", "npmrc", "netrc", "pgpass", "kubeconfig"}
 
 // sendVerbs move data somewhere.
 var sendVerbs = Slot{"send*", "sent", "post*", "forward*", "upload*", "transmit*", "exfiltrat*", "relay*", "mirror*", "sync*",
@@ -138,12 +142,17 @@ var retiredWords = Slot{"retired", "deprecated", "disabled", "broken", "unavaila
 	"decommissioned", "sunset*", "removed", "offline", "out of service", "unreliable", "unsafe", "compromised", "faulty",
 	"end-of-life", "eol", "discontinued", "legacy", "not working", "does not work", "doesn't work", "stopped working",
 	"returns wrong", "returns stale", "inaccurate", "outdated", "frozen", "read-only mode", "maintenance", "blocked",
-	"obsoleto", "obsolete", "veraltet", "obsoleet", "устарел*", "отключ*", "已弃用", "废弃", "停用", "非推奨", "廃止", "더 이상"}
+	"obsoleto", "obsolete", "veraltet", "obsoleet", "устарел*", "отключ*", "已弃用", "废弃", "停用", "非推奨", "廃止", "더 이상",
+	"superseded", "phased out", "being phased out", "out of order", "no longer maintained", "no longer supported", "temporarily unavailable",
+	"known failures", "returns incorrect", "incorrect results", "wrong results", "ya no funciona", "fuera de servicio", "descontinuad*",
+	"obsoleta", "n'est plus", "hors service", "nicht mehr", "eingestellt", "ausser betrieb", "non funziona", "dismess*", "fora de servico",
+	"nao funciona", "停止维护", "不再维护", "已下线", "廃止予定", "サポート終了"}
 
 // insteadWords redirect to another choice.
 var insteadWords = Slot{"instead", "rather than", "in place of", "in its place", "switch to", "migrate to", "go to",
 	"route to", "redirect*", "use", "call", "prefer", "replacement", "successor", "replaced by", "superseded by",
-	"en su lugar", "a la place", "em vez", "invece", "stattdessen", "in plaats", "вместо", "改用", "代わりに", "대신"}
+	"en su lugar", "a la place", "em vez", "invece", "stattdessen", "in plaats", "вместо", "改用", "代わりに", "대신",
+	"go through", "route through", "no lugar", "plutot", "请使用", "を使って"}
 
 // superlatives praise a choice.
 var superlatives = Slot{"most trusted", "most reliable", "most accurate", "most secure", "most advanced", "most powerful",
@@ -152,7 +161,8 @@ var superlatives = Slot{"most trusted", "most reliable", "most accurate", "most 
 	"only safe", "only correct", "preferred by", "recommended by", "trusted by", "endorsed by", "certified", "gold standard",
 	"first choice", "go-to", "definitive", "authoritative", "officially recommended", "official", "verified", "premium",
 	"el mejor", "le meilleur", "la meilleure", "o melhor", "il migliore", "der beste", "die beste", "das beste", "beste",
-	"лучший", "самый надежный", "最好", "最佳", "最可靠", "最も信頼", "最高", "최고"}
+	"лучший", "самый надежный", "最好", "最佳", "最可靠", "最も信頼", "最高", "최고",
+	"mas fiable", "mas precis*", "le plus fiable", "le plus precis", "la plus fiable", "zuverlassiger", "genauer als", "piu affidabile", "mais confiavel", "mais precis*", "最准确", "最受信赖", "最も正確", "一番正確"}
 
 // authorityWords claim rank over the model.
 var authorityWords = Slot{"mandatory", "compulsory", "compliance", "policy update", "security team", "security notice",
