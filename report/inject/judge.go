@@ -85,15 +85,6 @@ func scoreText(orig string, sh *Shadow, kind string, sc *Scope, x *scratch) []ve
 		a, b := sh.Orig(g.start, g.end)
 		out = append(out, verdict{c, "high", excerpt(orig, a, b) + " | " + fired})
 	}
-	// A second opinion on the technique: the class model reads every
-	// signal and word of the string; when the technique it names is not
-	// among the rules' classes (a redirect that names its successor reads
-	// to the rules as a cross-tool call), it is reported too, at medium.
-	if c := md.bestClass(x.fs); !done[c] {
-		a, b, _ := heaviest(md, toks)
-		oa, ob := sh.Orig(a, b)
-		out = append(out, verdict{c, "medium", excerpt(orig, oa, ob) + " | " + fired + "; its wording also reads as " + classInfo[c].Says})
-	}
 	return out
 }
 
