@@ -275,7 +275,7 @@ func all(disagreements bool, dump string) error {
 			allA = append(allA, l2)
 			if g := p.got[key(l)]; g != nil {
 				allGot[key(l2)] = g
-				lines = append(lines, strings.Join([]string{p.name, l.File, l.Tool, l.Effect, strings.Join(sortedKinds(l.Kinds), ","), g.Effect, strings.Join(sortedKinds(g.Kinds), ",")}, "\t"))
+				lines = append(lines, strings.Join([]string{p.name, l.File, l.Tool, l.Effect, strings.Join(sortedKinds(l.Kinds), ","), g.Effect, strings.Join(sortedKinds(g.Kinds), ","), evidenceLine(g)}, "\t"))
 			}
 		}
 		for _, l := range p.b {
@@ -310,6 +310,16 @@ func kindLine(sc *score) string {
 		out = append(out, fmt.Sprintf("%s P %d/%d R %d/%d", k, c.tp, c.tp+c.fp, c.tp, c.tp+c.fn))
 	}
 	return strings.Join(out, "  ")
+}
+
+// evidenceLine is a tool's evidence on one line: signal, pointer, detail
+// and what it sets.
+func evidenceLine(t *model.ToolReport) string {
+	var out []string
+	for _, e := range t.Evidence {
+		out = append(out, fmt.Sprintf("%s %s %s %v", e.Signal, e.Pointer, strings.ReplaceAll(e.Detail, "\t", " "), e.Sets))
+	}
+	return strings.Join(out, " ;; ")
 }
 
 func sortedKinds(ks []string) []string {

@@ -92,6 +92,9 @@ type tables struct {
 	infoNouns, nounishVerbs map[string]bool
 	// fetchVerbs request the URL they are given.
 	fetchVerbs map[string]bool
+	// changingStatements name statements that change data: a tool whose
+	// description names one runs more than reading statements.
+	changingStatements map[string]bool
 	// phraseStops are the words a "_" phrase slot does not match.
 	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
@@ -150,30 +153,31 @@ func buildTables() *tables {
 		reversibleObjects: set("label labels tag tags reaction reactions assignee assignees reviewer reviewers member members participant participants collaborator " +
 			"collaborators watcher watchers subscriber subscribers favorite favorites favourite bookmark bookmarks star remote remotes staged stage index unstage " +
 			"filter filters from relation relations link links dependency dependencies blocker"),
-		nounFirst:        set("schedule review record change changes log order report plan process test maintenance status book mark auth"),
-		readObjects:      set("report reports query search analysis scan check checks test tests benchmark benchmarks control controls detection detections card lint audit diagnostics diagnostic inspection evaluation"),
-		pageVerbs:        set("click type fill press drag drop select hover scroll tap swipe keypress dblclick check_box upload_file focus"),
-		edgeFrom:         set("from"),
-		messageBody:      set("body message text subject content html"),
-		sourceNames:      set("source path from source_path"),
-		resolveObjects:   set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts"),
-		saveWords:        set("screenshot screenshots download export"),
-		trialVerbs:       set("test verify simulate debug"),
-		outputNames:      set("output_path output_file save_path out_path target_path"),
-		editVerbs:        set("edit modify update paint draw set"),
-		docParts:         set("cell cells tile tiles pixel pixels point points keyframe keyframes shape shapes stroke strokes selection layer layers"),
-		sshWords:         set("ssh sftp"),
-		replaceVerbs:     set("update edit change replace set modify"),
-		secretNouns:      set("password passwords passphrase secret secrets credential credentials"),
-		targetKinds:      set("language languages locale lang currency unit units format timezone"),
-		infoNouns:        set("info values details metadata stats statistics summary history"),
-		nounishVerbs:     set("build deploy release change"),
-		fetchVerbs:       set("fetch scrape crawl download"),
-		phraseStops:      set("on in at to for of over against with from into onto and or but then that which by via as"),
-		sessionState:     set("cookie cookies log logs console cache caches highlight highlights snapshot snapshots"),
-		makeVerbs:        set("make create build generate draft compose design scaffold"),
-		noWrite:          set("write writes written writing save saves saved saving persist persists persisted persisting store stores stored storing modify modifies modified"),
-		reversibleDelete: set("remote remotes reaction reactions"),
+		nounFirst:          set("schedule review record change changes log order report plan process test maintenance status book mark auth"),
+		readObjects:        set("report reports query search analysis scan check checks test tests benchmark benchmarks control controls detection detections card lint audit diagnostics diagnostic inspection evaluation"),
+		pageVerbs:          set("click type fill press drag drop select hover scroll tap swipe keypress dblclick check_box upload_file focus"),
+		edgeFrom:           set("from"),
+		messageBody:        set("body message text subject content html"),
+		sourceNames:        set("source path from source_path"),
+		resolveObjects:     set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts"),
+		saveWords:          set("screenshot screenshots download export"),
+		trialVerbs:         set("test verify simulate debug"),
+		outputNames:        set("output_path output_file save_path out_path target_path"),
+		editVerbs:          set("edit modify update paint draw set"),
+		docParts:           set("cell cells tile tiles pixel pixels point points keyframe keyframes shape shapes stroke strokes selection layer layers"),
+		sshWords:           set("ssh sftp"),
+		replaceVerbs:       set("update edit change replace set modify"),
+		secretNouns:        set("password passwords passphrase secret secrets credential credentials"),
+		targetKinds:        set("language languages locale lang currency unit units format timezone"),
+		infoNouns:          set("info values details metadata stats statistics summary history"),
+		nounishVerbs:       set("build deploy release change"),
+		fetchVerbs:         set("fetch scrape crawl download"),
+		changingStatements: set("insert update delete drop alter truncate create ddl dml merge upsert grant revoke"),
+		phraseStops:        set("on in at to for of over against with from into onto and or but then that which by via as"),
+		sessionState:       set("cookie cookies log logs console cache caches highlight highlights snapshot snapshots"),
+		makeVerbs:          set("make create build generate draft compose design scaffold"),
+		noWrite:            set("write writes written writing save saves saved saving persist persists persisted persisting store stores stored storing modify modifies modified"),
+		reversibleDelete:   set("remote remotes reaction reactions"),
 		leadSkip: set("this the a an tool function endpoint command method helper api mcp is are used that which will can " +
 			"lets let you allows allow enables enable helps for to use it simply quickly easily also please"),
 		negations:  set("not never nothing no without doesn't don't won't cannot can't isn't nor none neither doesnt dont wont rather instead"),

@@ -179,6 +179,7 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 	t.descriptionSignals()
 	t.annotationSignals() // after name and description: it checks their plausibility
 	t.deferredSignals()
+	t.scopeCodeDestruction()
 	router, why := t.router()
 	if router {
 		kept := t.cands[:0]

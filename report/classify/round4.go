@@ -1,0 +1,61 @@
+package classify
+
+import "github.com/assay-mcp/assay/report/model"
+
+// Round 4: scopes of signals, read from what the ladder says rather than
+// from single tools (docs/classification.md, "Round 4").
+
+// readsOnlyStatements reports a tool whose description limits the
+// statements it runs to reading ones ("read-only", "a SELECT query") and
+// names no statement that changes data. Its statements are code the
+// ladder calls code execution, but nothing it runs can delete or
+// overwrite: code_exec without destructive.
+func (t *tc) readsOnlyStatements() bool {
+	ws := t.descWords
+	limited := false
+	for i, w := range ws {
+		switch w {
+		case "readonly":
+			limited = true
+		case "read":
+			if i+1 < len(ws) && ws[i+1] == "only" {
+				limited = true
+			}
+		case "select":
+			// "a SELECT query", "SELECT statements": the kind of statement,
+			// not the verb "select an option".
+			if i+1 < len(ws) && (ws[i+1] == "query" || ws[i+1] == "queries" || ws[i+1] == "statement" || ws[i+1] == "statements") {
+				limited = true
+			}
+		}
+		if tbl().changingStatements[w] {
+			return false
+		}
+	}
+	return limited
+}
+
+// scopeCodeDestruction drops destructive (and write) from the candidates
+// that run code when the tool runs only reading statements: they change
+// nothing. Other candidates (a delete
+// verb, an overwrite) keep theirs. Kinds slices may be shared table
+// entries, so a changed one is copied.
+func (t *tc) scopeCodeDestruction() {
+	if !t.hasKind(model.KindCodeExec) || !t.readsOnlyStatements() {
+		return
+	}
+	for i := range t.cands {
+		c := &t.cands[i]
+		if !hasAnyKind(c.kinds, model.KindCodeExec) || !hasAnyKind(c.kinds, model.KindDestructive) {
+			continue
+		}
+		kept := make([]string, 0, len(c.kinds))
+		for _, k := range c.kinds {
+			if k != model.KindDestructive && k != model.KindWrite {
+				kept = append(kept, k)
+			}
+		}
+		c.kinds = kept
+		c.detail += " (reading statements only: nothing changed)"
+	}
+}

@@ -1,0 +1,24 @@
+package classify
+
+// round4Cases are the samples of the rules changed in round 4 of issue 16
+// (docs/classification.md, "Round 4"). Every sample is written for its
+// rule; none is a benchmark tool's text.
+var round4Cases = []ruleCase{
+	// Statements limited to reading run code that cannot destroy.
+	{rule: "reading-statements", name: "a read-only statement runner runs code, destroys nothing", tool: `{"name":"run_report_sql","description":"Runs one read-only SQL statement on the warehouse and returns the rows.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`,
+		effect: "irreversible", has: []string{"code_exec"}, hasNot: []string{"destructive", "write"}},
+	{rule: "reading-statements", name: "a SELECT query runner", tool: `{"name":"select_rows","description":"Execute a SELECT query on the orders database.","inputSchema":{"type":"object","properties":{"query":{"type":"string","description":"SQL to run"}}}}`,
+		has: []string{"code_exec"}, hasNot: []string{"destructive"}},
+	{rule: "reading-statements", name: "an unrestricted SQL runner can destroy", tool: `{"name":"run_sql","description":"Runs any SQL statement on the warehouse.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`,
+		has: []string{"code_exec", "destructive"}},
+	{rule: "reading-statements", name: "a runner that also takes UPDATE can destroy", tool: `{"name":"run_sql","description":"Runs SELECT statements, or UPDATE when writes are enabled.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`,
+		has: []string{"code_exec", "destructive"}},
+	{rule: "reading-statements", name: "selecting an option is not a statement", tool: `{"name":"run_sql","description":"Select a connection, then run SQL on it.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`,
+		has: []string{"destructive"}},
+
+	// A browser's "evaluate" operation runs in the page.
+	{rule: "page-evaluate-op", name: "evaluate among a browser tool's operations", tool: `{"name":"browser_tab_ops","description":"Tab operations for the open browser.","inputSchema":{"type":"object","properties":{"op":{"type":"string","enum":["list","evaluate","close"]},"js":{"type":"string"}}}}`,
+		effect: "irreversible", has: []string{"code_exec"}, hasNot: []string{"destructive"}},
+	{rule: "page-evaluate-op", name: "evaluate outside a browser stays host code", tool: `{"name":"notebook_ops","description":"Notebook operations.","inputSchema":{"type":"object","properties":{"op":{"type":"string","enum":["list","evaluate"]},"cell":{"type":"string"}}}}`,
+		has: []string{"code_exec", "destructive"}},
+}
