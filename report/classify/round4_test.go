@@ -21,4 +21,12 @@ var round4Cases = []ruleCase{
 		effect: "irreversible", has: []string{"code_exec"}, hasNot: []string{"destructive"}},
 	{rule: "page-evaluate-op", name: "evaluate outside a browser stays host code", tool: `{"name":"notebook_ops","description":"Notebook operations.","inputSchema":{"type":"object","properties":{"op":{"type":"string","enum":["list","evaluate"]},"cell":{"type":"string"}}}}`,
 		has: []string{"code_exec", "destructive"}},
+
+	// A host given a login is where the credentials go.
+	{rule: "host-login", name: "connecting to a chosen host with a password sends it there", tool: `{"name":"open_session","description":"Opens a session on the machine.","inputSchema":{"type":"object","properties":{"host":{"type":"string"},"username":{"type":"string"},"password":{"type":"string"}}}}`,
+		effect: "external", has: []string{"egress"}},
+	{rule: "host-login", name: "a host with no login is only where a local service listens", tool: `{"name":"attach_inspector","description":"Attaches the inspector.","inputSchema":{"type":"object","properties":{"host":{"type":"string"},"port":{"type":"number"}}}}`,
+		hasNot: []string{"egress"}},
+	{rule: "host-login", name: "a host chosen from a list is not any host", tool: `{"name":"open_session","inputSchema":{"type":"object","properties":{"host":{"type":"string","enum":["staging","prod"]},"password":{"type":"string"}}}}`,
+		hasNot: []string{"egress"}},
 }

@@ -95,6 +95,9 @@ type tables struct {
 	// changingStatements name statements that change data: a tool whose
 	// description names one runs more than reading statements.
 	changingStatements map[string]bool
+	// hostNames name a host to connect to; loginNames beside one are the
+	// credentials sent to it (the split form of a connection string).
+	hostNames, loginNames map[string]bool
 	// phraseStops are the words a "_" phrase slot does not match.
 	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
@@ -172,6 +175,8 @@ func buildTables() *tables {
 		infoNouns:          set("info values details metadata stats statistics summary history"),
 		nounishVerbs:       set("build deploy release change"),
 		fetchVerbs:         set("fetch scrape crawl download"),
+		hostNames:          set("host hostname host_name server_host db_host remote_host target_host"),
+		loginNames:         set("password passwd passphrase private_key privatekey username user user_name login"),
 		changingStatements: set("insert update delete drop alter truncate create ddl dml merge upsert grant revoke"),
 		phraseStops:        set("on in at to for of over against with from into onto and or but then that which by via as"),
 		sessionState:       set("cookie cookies log logs console cache caches highlight highlights snapshot snapshots"),
