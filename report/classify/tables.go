@@ -98,6 +98,9 @@ type tables struct {
 	// hostNames name a host to connect to; loginNames beside one are the
 	// credentials sent to it (the split form of a connection string).
 	hostNames, loginNames map[string]bool
+	// urlSelectors in a URL parameter's name or description make it a
+	// filter or an expected value, not a destination.
+	urlSelectors map[string]bool
 	// phraseStops are the words a "_" phrase slot does not match.
 	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
@@ -175,6 +178,7 @@ func buildTables() *tables {
 		infoNouns:          set("info values details metadata stats statistics summary history"),
 		nounishVerbs:       set("build deploy release change"),
 		fetchVerbs:         set("fetch scrape crawl download"),
+		urlSelectors:       set("filter filters substring expected pattern glob"),
 		hostNames:          set("host hostname host_name server_host db_host remote_host target_host"),
 		loginNames:         set("password passwd passphrase private_key privatekey username user user_name login"),
 		changingStatements: set("insert update delete drop alter truncate create ddl dml merge upsert grant revoke"),
