@@ -33,7 +33,7 @@ var round4Cases = []ruleCase{
 	// A URL that filters or is expected selects, it is not requested.
 	{rule: "url-selector", name: "a URL substring to filter captured requests", tool: `{"name":"list_captured_requests","description":"Lists the requests the proxy recorded.","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"Keep only requests whose URL has this substring"}}}}`,
 		effect: "read", hasNot: []string{"egress"}},
-	{rule: "url-selector", name: "a URL filter by name", tool: `{"name":"list_captured_requests","inputSchema":{"type":"object","properties":{"url_filter":{"type":"string"}}}}`,
+	{rule: "url-selector", name: "a URL filter by name", tool: `{"name":"list_captured_requests","inputSchema":{"type":"object","properties":{"filter_url":{"type":"string"}}}}`,
 		hasNot: []string{"egress"}},
 	{rule: "url-selector", name: "a URL to load is requested", tool: `{"name":"load_page_text","description":"Loads a page and returns its text.","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"Page to load"}}}}`,
 		effect: "external", has: []string{"egress"}},
