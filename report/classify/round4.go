@@ -59,3 +59,23 @@ func (t *tc) scopeCodeDestruction() {
 		c.detail += " (reading statements only: nothing changed)"
 	}
 }
+
+// unknownImperative gives a tool nothing else decided (its effect would be
+// unknown) the effect of its description's imperative: a first word the
+// lexicon does not know, followed by an article or determiner, is a verb
+// acting on that object ("Capture a note", "Teach the assistant a
+// shortcut"). The ladder keeps unknown for a definition that says too
+// little to choose; one that says it acts on something changes it, so it
+// is a write. Reading verbs are in the lexicon, so an unknown one is far
+// more often a change than a read.
+func (t *tc) unknownImperative() {
+	if _, eff := t.prelim(); eff >= 0 || t.descLead < 0 || t.descLead+1 >= len(t.descWords) {
+		return
+	}
+	w := t.descWords[t.descLead]
+	if c, _ := t.lx.verbOf(w); c != "" || !tbl().determiners[t.descWords[t.descLead+1]] {
+		return
+	}
+	t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigDescription, ptr: "/description",
+		detail: "begins \"" + excerpt(w, 30) + " " + t.descWords[t.descLead+1] + "\": a verb acting on an object, and nothing says it only reads"})
+}

@@ -37,4 +37,14 @@ var round4Cases = []ruleCase{
 		hasNot: []string{"egress"}},
 	{rule: "url-selector", name: "a URL to load is requested", tool: `{"name":"load_page_text","description":"Loads a page and returns its text.","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"Page to load"}}}}`,
 		effect: "external", has: []string{"egress"}},
+
+	// An unknown imperative with an object acts on it.
+	{rule: "unknown-imperative", name: "an unknown verb before an article writes", tool: `{"name":"jot","description":"Jot a thought into the journal.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}`,
+		has: []string{"write"}},
+	{rule: "unknown-imperative", name: "an unknown verb before its object writes", tool: `{"name":"memo_pin","description":"Enshrine the given memo as a standing rule.","inputSchema":{"type":"object","properties":{"memo":{"type":"string"}}}}`,
+		effect: "write", has: []string{"write"}},
+	{rule: "unknown-imperative", name: "an adjective and noun say nothing", tool: `{"name":"oracle","description":"Omniscient helper for design questions.","inputSchema":{"type":"object","properties":{"question":{"type":"string"}}}}`,
+		effect: "unknown"},
+	{rule: "unknown-imperative", name: "a reading verb keeps its read", tool: `{"name":"ledger","description":"Lists the entries of the ledger.","inputSchema":{"type":"object","properties":{"month":{"type":"string"}}}}`,
+		effect: "read", hasNot: []string{"write"}},
 }

@@ -101,6 +101,9 @@ type tables struct {
 	// urlSelectors in a URL parameter's name or description make it a
 	// filter or an expected value, not a destination.
 	urlSelectors map[string]bool
+	// determiners after an unknown first word make it a verb with an
+	// object (unknownImperative).
+	determiners map[string]bool
 	// phraseStops are the words a "_" phrase slot does not match.
 	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
@@ -178,6 +181,7 @@ func buildTables() *tables {
 		infoNouns:          set("info values details metadata stats statistics summary history"),
 		nounishVerbs:       set("build deploy release change"),
 		fetchVerbs:         set("fetch scrape crawl download"),
+		determiners:        set("a an the this that these those your my our their its each every all some any new"),
 		urlSelectors:       set("filter filters substring expected pattern glob"),
 		hostNames:          set("host hostname host_name server_host db_host remote_host target_host"),
 		loginNames:         set("password passwd passphrase private_key privatekey username user user_name login"),

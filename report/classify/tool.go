@@ -180,6 +180,7 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 	t.annotationSignals() // after name and description: it checks their plausibility
 	t.deferredSignals()
 	t.scopeCodeDestruction()
+	t.unknownImperative()
 	router, why := t.router()
 	if router {
 		kept := t.cands[:0]
