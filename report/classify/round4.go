@@ -79,3 +79,30 @@ func (t *tc) unknownImperative() {
 	t.add(cand{tier: 3, effect: true, kinds: []string{model.KindWrite}, signal: sigDescription, ptr: "/description",
 		detail: "begins \"" + excerpt(w, 30) + " " + t.descWords[t.descLead+1] + "\": a verb acting on an object, and nothing says it only reads"})
 }
+
+// hostLogin reads the split form of a connection string: a caller-chosen
+// host beside a login (password, username, private key) is where the
+// credentials go, so a tool that connects, changes or runs there sends
+// them to any host (egress, channel other). On a tool that only reads,
+// as far as its name and description say (inspect a database, list
+// tables), the host is the key of what is read, as a recipient is on a
+// tool that only reads messages.
+func (t *tc) hostLogin() {
+	if t.reads() {
+		return
+	}
+	ps := t.w.Params
+	for i := range ps {
+		p := &ps[i]
+		if !p.open() || !tbl().hostNames[snake(p)] {
+			continue
+		}
+		for j := range ps {
+			if q := &ps[j]; q != p && q.Parent == p.Parent && tbl().loginNames[snake(q)] {
+				t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: "other", signal: sigSchema, ptr: p.Ptr,
+					detail: "caller-chosen host \"" + p.Name + "\" given a login (" + q.Name + "): the credentials go to any host"})
+				return
+			}
+		}
+	}
+}

@@ -23,10 +23,12 @@ var round4Cases = []ruleCase{
 		has: []string{"code_exec", "destructive"}},
 
 	// A host given a login is where the credentials go.
-	{rule: "host-login", name: "connecting to a chosen host with a password sends it there", tool: `{"name":"open_session","description":"Opens a session on the machine.","inputSchema":{"type":"object","properties":{"host":{"type":"string"},"username":{"type":"string"},"password":{"type":"string"}}}}`,
+	{rule: "host-login", name: "connecting to a chosen host with a password sends it there", tool: `{"name":"connect_machine","description":"Connects a shell session to the machine.","inputSchema":{"type":"object","properties":{"host":{"type":"string"},"username":{"type":"string"},"password":{"type":"string"}}}}`,
 		effect: "external", has: []string{"egress"}},
 	{rule: "host-login", name: "a host with no login is only where a local service listens", tool: `{"name":"attach_inspector","description":"Attaches the inspector.","inputSchema":{"type":"object","properties":{"host":{"type":"string"},"port":{"type":"number"}}}}`,
 		hasNot: []string{"egress"}},
+	{rule: "host-login", name: "a host a reading tool inspects is the key of what it reads", tool: `{"name":"inspect_schema","description":"Shows the tables of the database.","inputSchema":{"type":"object","properties":{"host":{"type":"string"},"user":{"type":"string"},"password":{"type":"string"}}}}`,
+		effect: "read", hasNot: []string{"egress"}},
 	{rule: "host-login", name: "a host chosen from a list is not any host", tool: `{"name":"open_session","inputSchema":{"type":"object","properties":{"host":{"type":"string","enum":["staging","prod"]},"password":{"type":"string"}}}}`,
 		hasNot: []string{"egress"}},
 

@@ -73,9 +73,6 @@ func (t *tc) schemaSignals() {
 			}
 		case p.stringy() && !p.Closed && (strings.HasSuffix(sn, "connection_string") || sn == "database_url" || strings.HasSuffix(sn, "connection_uri")):
 			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-controlled connection string"})
-		case p.open() && tbl().hostNames[sn] && sibling(p, tbl().loginNames) != nil:
-			// The split form of a connection string: a login sent to any host.
-			t.add(cand{tier: 4, effect: true, kinds: []string{model.KindEgress}, channel: "other", signal: sigSchema, ptr: p.Ptr, detail: "caller-chosen host \"" + p.Name + "\" given a login (" + sibling(p, tbl().loginNames).Name + "): the credentials go to any host"})
 		case tbl().commTargets[sn] && (p.stringy() || p.is("array")) && !p.Closed && !underFilter(p):
 			if sn == "to" && sibling(p, tbl().edgeFrom) != nil && sibling(p, tbl().messageBody) == nil {
 				break // a graph edge {from, to}, not a recipient
