@@ -1,6 +1,10 @@
 package classify
 
-import "github.com/assay-mcp/assay/report/model"
+import (
+	"strings"
+
+	"github.com/assay-mcp/assay/report/model"
+)
 
 // Round 4: scopes of signals, read from what the ladder says rather than
 // from single tools (docs/classification.md, "Round 4").
@@ -106,3 +110,43 @@ func (t *tc) hostLogin() {
 		}
 	}
 }
+
+// siteTLDs end a site's name in prose ("Booking.com URL").
+var siteTLDs = [...]string{".com", ".org", ".net", ".io", ".co", ".ai", ".dev", ".app"}
+
+// namesSite reports a parameter description that names the one site its
+// URL belongs to ("Booking.com URL of the listing", "a tripsite.io
+// page"): the host is fixed by the tool, the URL only says which record
+// of that site. An example ("e.g. https://shop.com"), a scheme or a path
+// after the name is a sample of any URL, not the site.
+func namesSite(desc string) bool {
+	d := strings.ToLower(desc)
+	if strings.Contains(d, "http") || strings.Contains(d, "e.g") || strings.Contains(d, "example") || strings.Contains(d, "such as") {
+		return false
+	}
+	for _, tld := range siteTLDs {
+		for from := 0; ; {
+			i := strings.Index(d[from:], tld)
+			if i < 0 {
+				break
+			}
+			i += from
+			end := i + len(tld)
+			from = end
+			if i == 0 || !isNameByte(d[i-1]) || end < len(d) && (isNameByte(d[end]) || d[end] == '/') {
+				continue // ".com" alone, "x.company", "x.com/path"
+			}
+			start := i
+			for start > 0 && (isNameByte(d[start-1]) || d[start-1] == '-' || d[start-1] == '.') {
+				start--
+			}
+			if start > 0 && (d[start-1] == '@' || d[start-1] == '/') {
+				continue // an address or a path
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func isNameByte(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }

@@ -49,4 +49,12 @@ var round4Cases = []ruleCase{
 		effect: "unknown"},
 	{rule: "unknown-imperative", name: "a reading verb keeps its read", tool: `{"name":"ledger","description":"Lists the entries of the ledger.","inputSchema":{"type":"object","properties":{"month":{"type":"string"}}}}`,
 		effect: "read", hasNot: []string{"write"}},
+
+	// A URL whose description names its site is a record of that site.
+	{rule: "named-site-url", name: "a listing URL of a named site", tool: `{"name":"get_listing_photos","description":"Photos of one rental listing.","inputSchema":{"type":"object","properties":{"listingUrl":{"type":"string","description":"Staynest.com listing URL"}}}}`,
+		effect: "read", hasNot: []string{"egress"}},
+	{rule: "named-site-url", name: "an example URL is any URL", tool: `{"name":"get_page_title","description":"Title of a page.","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"Page URL, e.g. https://staynest.com/rooms"}}}}`,
+		effect: "external", has: []string{"egress"}},
+	{rule: "named-site-url", name: "a company name is not a site", tool: `{"name":"get_page_title","description":"Title of a page.","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"URL of the staynest.company page to read"}}}}`,
+		has: []string{"egress"}},
 }
