@@ -150,3 +150,25 @@ func namesSite(desc string) bool {
 }
 
 func isNameByte(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
+
+// launchesProgram reads a parameter that chooses the program a tool starts
+// (executable_path, binary_path, a path described as the binary): the
+// caller picks what runs on the machine, a command in the ladder's words.
+// Code execution, but starting a program deletes nothing by itself.
+func (t *tc) launchesProgram() {
+	for i := range t.w.Params {
+		p := &t.w.Params[i]
+		if !p.open() {
+			continue
+		}
+		named := hasWord(p.Toks, tbl().programWords)
+		if !named && p.lastTok() == "path" {
+			named = hasWord(p.words(), tbl().programWords)
+		}
+		if named {
+			t.add(cand{tier: 5, effect: true, kinds: []string{model.KindCodeExec, model.KindWrite}, signal: sigSchema, ptr: p.Ptr,
+				detail: "caller-chosen program \"" + p.Name + "\": the caller picks what runs"})
+			return
+		}
+	}
+}

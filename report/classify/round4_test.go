@@ -57,4 +57,14 @@ var round4Cases = []ruleCase{
 		effect: "external", has: []string{"egress"}},
 	{rule: "named-site-url", name: "a company name is not a site", tool: `{"name":"get_page_title","description":"Title of a page.","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"URL of the staynest.company page to read"}}}}`,
 		has: []string{"egress"}},
+
+	// A caller-chosen program to start is a command.
+	{rule: "program-path", name: "an executable path picks what runs", tool: `{"name":"start_renderer","description":"Starts the renderer.","inputSchema":{"type":"object","properties":{"executablePath":{"type":"string"}}}}`,
+		effect: "irreversible", has: []string{"code_exec"}, hasNot: []string{"destructive"}},
+	{rule: "program-path", name: "a path described as the binary", tool: `{"name":"start_renderer","inputSchema":{"type":"object","properties":{"renderer_path":{"type":"string","description":"Path to the renderer binary"}}}}`,
+		has: []string{"code_exec"}},
+	{rule: "program-path", name: "a binary payload is not a program", tool: `{"name":"store_blob","description":"Stores a blob.","inputSchema":{"type":"object","properties":{"data":{"type":"string","description":"Binary content, base64"}}}}`,
+		hasNot: []string{"code_exec"}},
+	{rule: "program-path", name: "a program chosen from a list is not the caller's", tool: `{"name":"start_renderer","inputSchema":{"type":"object","properties":{"executable":{"type":"string","enum":["chrome","firefox"]}}}}`,
+		hasNot: []string{"code_exec"}},
 }

@@ -104,6 +104,9 @@ type tables struct {
 	// determiners after an unknown first word make it a verb with an
 	// object (unknownImperative).
 	determiners map[string]bool
+	// programWords in a path parameter's name or description make it the
+	// program a tool starts (launchesProgram).
+	programWords map[string]bool
 	// phraseStops are the words a "_" phrase slot does not match.
 	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
@@ -181,6 +184,7 @@ func buildTables() *tables {
 		infoNouns:          set("info values details metadata stats statistics summary history"),
 		nounishVerbs:       set("build deploy release change"),
 		fetchVerbs:         set("fetch scrape crawl download"),
+		programWords:       set("executable executables binary exe"),
 		determiners:        set("a an the this that these those your my our their its each every all some any new"),
 		urlSelectors:       set("filter filters substring expected pattern glob"),
 		hostNames:          set("host hostname host_name server_host db_host remote_host target_host"),
