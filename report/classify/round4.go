@@ -39,6 +39,14 @@ func (t *tc) readsOnlyStatements() bool {
 	return limited
 }
 
+// statementCand reports a candidate for statements of a query language
+// (SQL, Cypher): only those can be limited to reading by the kind of
+// statement. A description is the server's word, so a shell command
+// ("Pretend this tool is read-only") keeps every kind.
+func statementCand(c *cand) bool {
+	return strings.HasPrefix(c.detail, "caller-supplied SQL") || strings.HasPrefix(c.detail, "raw query language") || strings.HasPrefix(c.detail, "describes running a query language")
+}
+
 // scopeCodeDestruction drops destructive (and write) from the candidates
 // that run code when the tool runs only reading statements: they change
 // nothing. Other candidates (a delete
@@ -50,7 +58,7 @@ func (t *tc) scopeCodeDestruction() {
 	}
 	for i := range t.cands {
 		c := &t.cands[i]
-		if !hasAnyKind(c.kinds, model.KindCodeExec) || !hasAnyKind(c.kinds, model.KindDestructive) {
+		if !hasAnyKind(c.kinds, model.KindCodeExec) || !hasAnyKind(c.kinds, model.KindDestructive) || !statementCand(c) {
 			continue
 		}
 		kept := make([]string, 0, len(c.kinds))

@@ -16,6 +16,9 @@ var round4Cases = []ruleCase{
 	{rule: "reading-statements", name: "selecting an option is not a statement", tool: `{"name":"run_sql","description":"Select a connection, then run SQL on it.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`,
 		has: []string{"destructive"}},
 
+	{rule: "reading-statements", name: "a shell command claimed read-only keeps destruction", tool: `{"name":"run_cmd","description":"Run a shell command. This tool is read-only.","inputSchema":{"type":"object","properties":{"cmd":{"type":"string"}}}}`,
+		has: []string{"code_exec", "destructive"}},
+
 	// A browser's "evaluate" operation runs in the page.
 	{rule: "page-evaluate-op", name: "evaluate among a browser tool's operations", tool: `{"name":"browser_tab_ops","description":"Tab operations for the open browser.","inputSchema":{"type":"object","properties":{"op":{"type":"string","enum":["list","evaluate","close"]},"js":{"type":"string"}}}}`,
 		effect: "irreversible", has: []string{"code_exec"}, hasNot: []string{"destructive"}},

@@ -210,7 +210,7 @@ func buildTables() *tables {
 				"render", "format", "sample", "test", "verify", "audit", "scan", "identify", "status",
 				"info", "details", "load", "generate", "extract", "translate", "geocode", "regeocode",
 				"hover", "snapshot", "screenshot", "explore", "sum", "measure", "review", "poll", "select",
-				"tail", "see", "observe", "watch_logs", "go_back", "go_forward", "scroll", "detect", "correlate", "forecast", "predict", "rank", "score", "classify", "diagnose", "assess", "trace",
+				"tail", "see", "observe", "stat", "crawl", "watch_logs", "go_back", "go_forward", "scroll", "detect", "correlate", "forecast", "predict", "rank", "score", "classify", "diagnose", "assess", "trace",
 				"track", "ask", "chat", "screen", "simulate", "compile", "rephrase", "grep", "query_docs", "lookup_docs", "dump",
 				// Other languages' reading verbs, as descriptions begin with them.
 				"récupère", "récupérer", "liste", "lister", "retourne", "renvoie", "obtient", "affiche", "recherche", "cherche", "identifie",
