@@ -8,10 +8,17 @@
 //	                                              tuning + frozen-v2 (727 tools); -half keeps one
 //	                                              half of its servers (split by a hash of the file
 //	                                              name) to estimate generalisation while tuning
-//	go run ./internal/clsscore -set frozen-v3 [-dir D]
-//	                                              a fresh held-out set: D/labels_a.json,
-//	                                              D/labels_b.json and D/surfaces/<file>; aggregates
-//	                                              only (D defaults to bench/frozen-v3)
+//	go run ./internal/clsscore -set frozen-v3 [-dir D] [-v]
+//	                                              a labelled set kept apart: D/labels_a.json,
+//	                                              D/labels_b.json and D/surfaces/<file> (D defaults
+//	                                              to bench/frozen-v3). frozen-v3 and its supplement
+//	                                              are spent (tuning sets from round 4), so -v lists
+//	                                              their disagreements; never pass -v on a fresh set
+//	go run ./internal/clsscore -set all [-v] [-dump F]
+//	                                              every labelled tuning tool (pool, frozen-v3 and its
+//	                                              supplement, 1,111 tools) with one line per part;
+//	                                              -dump writes one TSV line per tool (part, file,
+//	                                              tool, label, Assay) to compare two commits
 //	go run ./internal/clsscore -explain FILE      every tool of one npm-corpus capture, with evidence
 //	go run ./internal/clsscore -set hints [-v]    vendor annotations as a yardstick; -v lists disagreements
 //	go run ./internal/clsscore -set corpus [-v]   effects over the npm corpus, frozen-v2 servers left
@@ -62,6 +69,7 @@ func main() {
 	verbose := flag.Bool("v", false, "tuning, frozen, pool, hints and corpus: list every disagreement or unknown tool")
 	half := flag.String("half", "", "pool: dev or held (one half of the pool's servers); empty for all")
 	dir := flag.String("dir", "", "frozen-v3: the set's directory (default "+benchDir+"/frozen-v3); hints: comma-separated directories of captures to read instead of the npm corpus")
+	dump := flag.String("dump", "", "all: write one TSV line per labelled tool to this file")
 	explain := flag.String("explain", "", "a capture file in testdata/npmcorpus/surfaces: print every tool's verdict and evidence")
 	flag.Parse()
 	var err error
@@ -78,7 +86,9 @@ func main() {
 	case "pool":
 		err = pool(*half, *verbose)
 	case "frozen-v3":
-		err = frozenV3(*dir)
+		err = frozenV3(*dir, *verbose)
+	case "all":
+		err = all(*verbose, *dump)
 	case "hints":
 		var dirs []string
 		if *dir != "" {
@@ -221,12 +231,101 @@ func heldServer(file string) bool {
 
 // frozenV3 scores a fresh held-out set once: aggregates only. Its servers
 // are captured into the set's own surfaces directory.
-func frozenV3(dir string) error {
+func frozenV3(dir string, disagreements bool) error {
 	if dir == "" {
 		dir = at(benchDir, "frozen-v3")
 	}
 	a, b, got, err := scoreSet(dir)
-	return show(a, b, got, err, false)
+	return show(a, b, got, err, disagreements)
+}
+
+// all scores every labelled tuning set: the pool (tuning.json and
+// frozen-v2) and the spent frozen-v3 with its supplement, each part on one
+// line and then together. dump, when set, receives one line per tool so
+// that two commits' verdicts can be compared tool by tool.
+func all(disagreements bool, dump string) error {
+	type part struct {
+		name string
+		a, b []label
+		got  map[string]*model.ToolReport
+	}
+	var parts []part
+	pa, pb, pg, err := scorePool("")
+	if err != nil {
+		return err
+	}
+	parts = append(parts, part{"pool", pa, pb, pg})
+	for _, d := range []string{"frozen-v3", "frozen-v3-supplement"} {
+		a, b, g, err := scoreSet(at(benchDir, d))
+		if err != nil {
+			return err
+		}
+		parts = append(parts, part{d, a, b, g})
+	}
+	var lines []string
+	allA, allB := []label{}, []label{}
+	allGot := map[string]*model.ToolReport{}
+	for _, p := range parts {
+		sc := compute(p.a, p.b, p.got)
+		fmt.Printf("%-22s effect %s  read-vs-not %s  unknown %d  %s\n", p.name, pctOf(sc.agree, sc.n), pctOf(sc.readAgree, sc.n), sc.unknown, kindLine(sc))
+		for _, l := range p.a {
+			// Keys are unique across parts: the parts' servers differ.
+			l2 := l
+			l2.File = p.name + "/" + l.File
+			allA = append(allA, l2)
+			if g := p.got[key(l)]; g != nil {
+				allGot[key(l2)] = g
+				lines = append(lines, strings.Join([]string{p.name, l.File, l.Tool, l.Effect, strings.Join(sortedKinds(l.Kinds), ","), g.Effect, strings.Join(sortedKinds(g.Kinds), ","), evidenceLine(g)}, "\t"))
+			}
+		}
+		for _, l := range p.b {
+			l2 := l
+			l2.File = p.name + "/" + l.File
+			allB = append(allB, l2)
+		}
+	}
+	fmt.Println()
+	report(allA, allB, allGot)
+	if disagreements {
+		listDisagreements(allA, allGot)
+	}
+	if dump != "" {
+		return os.WriteFile(dump, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	}
+	return nil
+}
+
+func pctOf(x, y int) string {
+	if y == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.1f%% (%d/%d)", 100*float64(x)/float64(y), x, y)
+}
+
+// kindLine is the precision and recall of the three kinds that matter most.
+func kindLine(sc *score) string {
+	var out []string
+	for _, k := range []string{model.KindCodeExec, model.KindDestructive, model.KindEgress} {
+		c := sc.kinds[k]
+		out = append(out, fmt.Sprintf("%s P %d/%d R %d/%d", k, c.tp, c.tp+c.fp, c.tp, c.tp+c.fn))
+	}
+	return strings.Join(out, "  ")
+}
+
+// evidenceLine is a tool's evidence on one line: signal, pointer, detail
+// and what it sets.
+func evidenceLine(t *model.ToolReport) string {
+	var out []string
+	for _, e := range t.Evidence {
+		out = append(out, fmt.Sprintf("%s %s %s %v", e.Signal, e.Pointer, strings.ReplaceAll(e.Detail, "\t", " "), e.Sets))
+	}
+	return strings.Join(out, " ;; ")
+}
+
+func sortedKinds(ks []string) []string {
+	out := append([]string(nil), ks...)
+	sort.Strings(out)
+	return out
 }
 
 // scoreSet classifies a labelled set kept in dir (labels_a.json,

@@ -105,3 +105,31 @@ func TestHeldServerSplitsThePool(t *testing.T) {
 		t.Fatalf("held %d servers, dev %d: the split must keep both", len(held), len(dev))
 	}
 }
+
+// TestAllDump scores every labelled tuning set and checks the dump has one
+// line per labelled tool of each part, with the label and Assay's verdict.
+func TestAllDump(t *testing.T) {
+	root = "../.."
+	out := filepath.Join(t.TempDir(), "all.tsv")
+	if err := all(false, out); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 8 || f[3] == "" || f[5] == "" {
+			t.Fatalf("bad line %q", line)
+		}
+		parts[f[0]]++
+	}
+	want := map[string]int{"pool": 727, "frozen-v3": 262, "frozen-v3-supplement": 122}
+	for p, n := range want {
+		if parts[p] != n {
+			t.Errorf("%s: %d lines, want %d", p, parts[p], n)
+		}
+	}
+}

@@ -169,6 +169,8 @@ func (t *tc) operationEnum(p *param) {
 				tier, k = 3, []string{model.KindWrite} // erase_cell in a map editor: an edit
 			case c == CatBrowser:
 				tier, k = 3, []string{model.KindWrite}
+			case c == CatCodeVerb && t.browserContext():
+				tier, k = 5, pageCodeKinds() // "evaluate" in a browser runs in the page
 			case c == CatAction && hasWord(toks, tbl().readObjects):
 				tier, k = 0, nil
 			}

@@ -92,6 +92,21 @@ type tables struct {
 	infoNouns, nounishVerbs map[string]bool
 	// fetchVerbs request the URL they are given.
 	fetchVerbs map[string]bool
+	// changingStatements name statements that change data: a tool whose
+	// description names one runs more than reading statements.
+	changingStatements map[string]bool
+	// hostNames name a host to connect to; loginNames beside one are the
+	// credentials sent to it (the split form of a connection string).
+	hostNames, loginNames map[string]bool
+	// urlSelectors in a URL parameter's name or description make it a
+	// filter or an expected value, not a destination.
+	urlSelectors map[string]bool
+	// determiners after an unknown first word make it a verb with an
+	// object (unknownImperative).
+	determiners map[string]bool
+	// programWords in a path parameter's name or description make it the
+	// program a tool starts (launchesProgram).
+	programWords map[string]bool
 	// phraseStops are the words a "_" phrase slot does not match.
 	phraseStops map[string]bool
 	// saveWords: a name with one of these saves its result to a file.
@@ -150,30 +165,36 @@ func buildTables() *tables {
 		reversibleObjects: set("label labels tag tags reaction reactions assignee assignees reviewer reviewers member members participant participants collaborator " +
 			"collaborators watcher watchers subscriber subscribers favorite favorites favourite bookmark bookmarks star remote remotes staged stage index unstage " +
 			"filter filters from relation relations link links dependency dependencies blocker"),
-		nounFirst:        set("schedule review record change changes log order report plan process test maintenance status book mark auth"),
-		readObjects:      set("report reports query search analysis scan check checks test tests benchmark benchmarks control controls detection detections card lint audit diagnostics diagnostic inspection evaluation"),
-		pageVerbs:        set("click type fill press drag drop select hover scroll tap swipe keypress dblclick check_box upload_file focus"),
-		edgeFrom:         set("from"),
-		messageBody:      set("body message text subject content html"),
-		sourceNames:      set("source path from source_path"),
-		resolveObjects:   set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts"),
-		saveWords:        set("screenshot screenshots download export"),
-		trialVerbs:       set("test verify simulate debug"),
-		outputNames:      set("output_path output_file save_path out_path target_path"),
-		editVerbs:        set("edit modify update paint draw set"),
-		docParts:         set("cell cells tile tiles pixel pixels point points keyframe keyframes shape shapes stroke strokes selection layer layers"),
-		sshWords:         set("ssh sftp"),
-		replaceVerbs:     set("update edit change replace set modify"),
-		secretNouns:      set("password passwords passphrase secret secrets credential credentials"),
-		targetKinds:      set("language languages locale lang currency unit units format timezone"),
-		infoNouns:        set("info values details metadata stats statistics summary history"),
-		nounishVerbs:     set("build deploy release change"),
-		fetchVerbs:       set("fetch scrape crawl download"),
-		phraseStops:      set("on in at to for of over against with from into onto and or but then that which by via as"),
-		sessionState:     set("cookie cookies log logs console cache caches highlight highlights snapshot snapshots"),
-		makeVerbs:        set("make create build generate draft compose design scaffold"),
-		noWrite:          set("write writes written writing save saves saved saving persist persists persisted persisting store stores stored storing modify modifies modified"),
-		reversibleDelete: set("remote remotes reaction reactions"),
+		nounFirst:          set("schedule review record change changes log order report plan process test maintenance status book mark auth"),
+		readObjects:        set("report reports query search analysis scan check checks test tests benchmark benchmarks control controls detection detections card lint audit diagnostics diagnostic inspection evaluation"),
+		pageVerbs:          set("click type fill press drag drop select hover scroll tap swipe keypress dblclick check_box upload_file focus"),
+		edgeFrom:           set("from"),
+		messageBody:        set("body message text subject content html"),
+		sourceNames:        set("source path from source_path"),
+		resolveObjects:     set("task tasks issue issues ticket tickets incident incidents alert alerts thread threads comment comments conflict conflicts"),
+		saveWords:          set("screenshot screenshots download export"),
+		trialVerbs:         set("test verify simulate debug"),
+		outputNames:        set("output_path output_file save_path out_path target_path"),
+		editVerbs:          set("edit modify update paint draw set"),
+		docParts:           set("cell cells tile tiles pixel pixels point points keyframe keyframes shape shapes stroke strokes selection layer layers"),
+		sshWords:           set("ssh sftp"),
+		replaceVerbs:       set("update edit change replace set modify"),
+		secretNouns:        set("password passwords passphrase secret secrets credential credentials"),
+		targetKinds:        set("language languages locale lang currency unit units format timezone"),
+		infoNouns:          set("info values details metadata stats statistics summary history"),
+		nounishVerbs:       set("build deploy release change"),
+		fetchVerbs:         set("fetch scrape crawl download"),
+		programWords:       set("executable executables binary exe"),
+		determiners:        set("a an the this that these those your my our their its each every all some any new"),
+		urlSelectors:       set("filter filters substring expected pattern glob"),
+		hostNames:          set("host hostname host_name server_host db_host remote_host target_host"),
+		loginNames:         set("password passwd passphrase private_key privatekey username user user_name login"),
+		changingStatements: set("insert update delete drop alter truncate create ddl dml merge upsert grant revoke"),
+		phraseStops:        set("on in at to for of over against with from into onto and or but then that which by via as"),
+		sessionState:       set("cookie cookies log logs console cache caches highlight highlights snapshot snapshots"),
+		makeVerbs:          set("make create build generate draft compose design scaffold"),
+		noWrite:            set("write writes written writing save saves saved saving persist persists persisted persisting store stores stored storing modify modifies modified"),
+		reversibleDelete:   set("remote remotes reaction reactions"),
 		leadSkip: set("this the a an tool function endpoint command method helper api mcp is are used that which will can " +
 			"lets let you allows allow enables enable helps for to use it simply quickly easily also please"),
 		negations:  set("not never nothing no without doesn't don't won't cannot can't isn't nor none neither doesnt dont wont rather instead"),
@@ -189,7 +210,7 @@ func buildTables() *tables {
 				"render", "format", "sample", "test", "verify", "audit", "scan", "identify", "status",
 				"info", "details", "load", "generate", "extract", "translate", "geocode", "regeocode",
 				"hover", "snapshot", "screenshot", "explore", "sum", "measure", "review", "poll", "select",
-				"tail", "see", "observe", "watch_logs", "go_back", "go_forward", "scroll", "detect", "correlate", "forecast", "predict", "rank", "score", "classify", "diagnose", "assess", "trace",
+				"tail", "see", "observe", "stat", "crawl", "watch_logs", "go_back", "go_forward", "scroll", "detect", "correlate", "forecast", "predict", "rank", "score", "classify", "diagnose", "assess", "trace",
 				"track", "ask", "chat", "screen", "simulate", "compile", "rephrase", "grep", "query_docs", "lookup_docs", "dump",
 				// Other languages' reading verbs, as descriptions begin with them.
 				"récupère", "récupérer", "liste", "lister", "retourne", "renvoie", "obtient", "affiche", "recherche", "cherche", "identifie",

@@ -176,9 +176,13 @@ func classifyTool(v *surface.Tool, s *model.Server, sc *serverContext, lx *lexic
 
 	t.nameSignals() // first: schema rules read the name's verb
 	t.schemaSignals()
+	t.launchesProgram()
 	t.descriptionSignals()
+	t.hostLogin()         // after the description: it asks whether the tool only reads
 	t.annotationSignals() // after name and description: it checks their plausibility
 	t.deferredSignals()
+	t.scopeCodeDestruction()
+	t.unknownImperative()
 	router, why := t.router()
 	if router {
 		kept := t.cands[:0]

@@ -100,7 +100,10 @@ func (t *tc) resourceURL(p *param) bool {
 		}
 	}
 	// "YouTube video URL": the description names the service it belongs to.
-	return underFilter(p) || hasWord(p.words(), tbl().services) || hasWord(p.words(), tbl().resourceURLs)
+	// "Filter by URL substring", "Expected URL": the URL selects or checks
+	// what is read; nothing is requested from it.
+	// "Booking.com URL of the hotel": the site is named, the URL is a record.
+	return underFilter(p) || hasWord(p.Toks, tbl().urlSelectors) || namesSite(p.Desc) || hasWord(p.words(), tbl().urlSelectors) || hasWord(p.words(), tbl().services) || hasWord(p.words(), tbl().resourceURLs)
 }
 
 // reversibleRemove reports a removing verb whose object only unlinks
