@@ -40,9 +40,13 @@ func TestFrozenRatchet(t *testing.T) {
 // classifier (labelled blind by two other reviewers).
 var frozenV3SupplementFirst = first{tools: 122, shared: 14, same: 13, agree: 99, readAgree: 113, unknownMax: 3, codeExecTP: 4, destructiveTP: 4, egressTP: 11}
 
+// frozenV4First: docs/classification.md, 2026-12-02, commit 647aae5
+// (round 4 merged; 49 fresh servers labelled blind; scored once).
+var frozenV4First = first{tools: 225, shared: 136, same: 131, agree: 187, readAgree: 202, unknownMax: 3, codeExecTP: 4, destructiveTP: 11, egressTP: 26}
+
 func TestFrozenV3Ratchet(t *testing.T) {
 	root = "../.."
-	for dir, f := range map[string]first{"frozen-v3": frozenV3First, "frozen-v3-supplement": frozenV3SupplementFirst} {
+	for dir, f := range map[string]first{"frozen-v3": frozenV3First, "frozen-v3-supplement": frozenV3SupplementFirst, "frozen-v4": frozenV4First} {
 		a, b, got, err := scoreSet(at(benchDir, dir))
 		if err != nil {
 			t.Fatal(err)
