@@ -6,6 +6,7 @@ import (
 
 	"github.com/assay-mcp/assay/report/analyze"
 	"github.com/assay-mcp/assay/report/cache"
+	"github.com/assay-mcp/assay/report/hashes"
 	"github.com/assay-mcp/assay/report/html/view"
 	"github.com/assay-mcp/assay/report/model"
 )
@@ -30,6 +31,10 @@ type store struct {
 	mu       sync.Mutex
 	memo     *cache.Memo
 	analyses map[string]*model.Findings
+	// unsealed are the kept analyses whose document hashes are not yet
+	// computed: a comparison's side (Warm) is sealed only when its
+	// document is asked for ([sealed]).
+	unsealed map[*model.Findings]bool
 	// files are the files read so far, by name and text: the report's own
 	// input (read by Warm) and each dropped file (read by Inspect before
 	// the reader chooses what to do), decoded and verified once.
@@ -43,7 +48,7 @@ type store struct {
 var reuse = sync.OnceValue(newStore)
 
 func newStore() *store {
-	return &store{memo: cache.New(), analyses: map[string]*model.Findings{}, files: map[uint64][]*readFile{}, seed: maphash.MakeSeed()}
+	return &store{memo: cache.New(), analyses: map[string]*model.Findings{}, unsealed: map[*model.Findings]bool{}, files: map[uint64][]*readFile{}, seed: maphash.MakeSeed()}
 }
 
 // readFile is one file as decoded; its signature is checked on first use.
@@ -145,6 +150,47 @@ func (s *store) keep(key string, f *model.Findings) {
 	s.analyses[key] = f
 }
 
+// keepUnsealed keeps f, an analysis made with analyze.Options.Unsealed,
+// and remembers to seal it before its document is written.
+func (s *store) keepUnsealed(key string, f *model.Findings) {
+	s.keep(key, f)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.unsealed) >= maxAnalyses {
+		// Past the bound, drop the entries neither the analyses nor the
+		// last answer (for [Documents]) still hold.
+		held := map[*model.Findings]bool{}
+		for _, a := range s.analyses {
+			held[a] = true
+		}
+		if s.last != nil {
+			held[s.last.Findings] = true
+		}
+		for u := range s.unsealed {
+			if !held[u] {
+				delete(s.unsealed, u)
+			}
+		}
+	}
+	s.unsealed[f] = true
+}
+
+// sealed computes f's document hashes, as analyze.Analyze does last, if f
+// was kept unsealed; every writer of a document calls it first. The page
+// reads no document hash: a comparison shows its view without them, and
+// the hashes are what the CLI writes once the documents are asked for.
+func (s *store) sealed(f *model.Findings) *model.Findings {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if f != nil && s.unsealed[f] {
+		if err := hashes.SealFindings(f); err != nil {
+			f.Hashes = hashes.FindingsHashes(f)
+		}
+		delete(s.unsealed, f)
+	}
+	return f
+}
+
 // Warm analyses files (the report's own input) ahead of any request and
 // keeps the result, so a later comparison with them reuses it. It builds
 // no view; the answer only says whether it worked.
@@ -163,7 +209,11 @@ func Warm(files []File, meta Meta) *Result {
 		return &Result{Error: err.Error(), Files: recs}
 	}
 	if s.Bundle != nil { // a findings file is used as written
-		reuse().keep(key, analyze.Analyze(s.Bundle, meta.options()))
+		// Unsealed: the document hashes (a canonical encoding of the whole
+		// document) are computed when a document is written ([store.sealed]).
+		opts := meta.options()
+		opts.Unsealed = true
+		reuse().keepUnsealed(key, analyze.Analyze(s.Bundle, opts))
 	}
 	return &Result{OK: true}
 }
