@@ -273,7 +273,7 @@ func withDocuments(r *Result) *Result {
 	}
 	r.FindingsJSON = string(b)
 	if r.DiffFindings != nil {
-		dj, err := model.Marshal(r.DiffFindings)
+		dj, err := model.Marshal(reuse().sealed(r.DiffFindings))
 		if err != nil {
 			return &Result{Error: "encoding drift findings: " + err.Error(), Files: r.Files}
 		}

@@ -31,10 +31,11 @@ type store struct {
 	mu       sync.Mutex
 	memo     *cache.Memo
 	analyses map[string]*model.Findings
-	// unsealed are the kept analyses whose document hashes are not yet
-	// computed: a comparison's side (Warm) is sealed only when its
-	// document is asked for ([sealed]).
-	unsealed map[*model.Findings]bool
+	// unsealed are the documents whose hashes are not yet computed, with
+	// what computes them: a comparison's side (Warm) and the comparison's
+	// own drift document get them only when a document is written
+	// ([sealed]).
+	unsealed map[*model.Findings]func(*model.Findings)
 	// files are the files read so far, by name and text: the report's own
 	// input (read by Warm) and each dropped file (read by Inspect before
 	// the reader chooses what to do), decoded and verified once.
@@ -48,7 +49,7 @@ type store struct {
 var reuse = sync.OnceValue(newStore)
 
 func newStore() *store {
-	return &store{memo: cache.New(), analyses: map[string]*model.Findings{}, unsealed: map[*model.Findings]bool{}, files: map[uint64][]*readFile{}, seed: maphash.MakeSeed()}
+	return &store{memo: cache.New(), analyses: map[string]*model.Findings{}, unsealed: map[*model.Findings]func(*model.Findings){}, files: map[uint64][]*readFile{}, seed: maphash.MakeSeed()}
 }
 
 // readFile is one file as decoded; its signature is checked on first use.
@@ -154,6 +155,25 @@ func (s *store) keep(key string, f *model.Findings) {
 // and remembers to seal it before its document is written.
 func (s *store) keepUnsealed(key string, f *model.Findings) {
 	s.keep(key, f)
+	s.sealLater(f, sealAnalysis)
+}
+
+// sealAnalysis is the last step of analyze.Analyze.
+func sealAnalysis(f *model.Findings) {
+	if err := hashes.SealFindings(f); err != nil {
+		f.Hashes = hashes.FindingsHashes(f)
+	}
+}
+
+// hashDrift is the last step of drift.Diff.
+func hashDrift(f *model.Findings) { f.Hashes = hashes.FindingsHashes(f) }
+
+// sealLater remembers that f's hashes are computed by seal before f is
+// written.
+func (s *store) sealLater(f *model.Findings, seal func(*model.Findings)) {
+	if f == nil {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.unsealed) >= maxAnalyses {
@@ -165,6 +185,7 @@ func (s *store) keepUnsealed(key string, f *model.Findings) {
 		}
 		if s.last != nil {
 			held[s.last.Findings] = true
+			held[s.last.DiffFindings] = true
 		}
 		for u := range s.unsealed {
 			if !held[u] {
@@ -172,20 +193,18 @@ func (s *store) keepUnsealed(key string, f *model.Findings) {
 			}
 		}
 	}
-	s.unsealed[f] = true
+	s.unsealed[f] = seal
 }
 
-// sealed computes f's document hashes, as analyze.Analyze does last, if f
-// was kept unsealed; every writer of a document calls it first. The page
-// reads no document hash: a comparison shows its view without them, and
-// the hashes are what the CLI writes once the documents are asked for.
+// sealed computes f's hashes, as analyze.Analyze or drift.Diff does last,
+// if they were left for later; every writer of a document calls it first.
+// The page reads no document hash: a comparison shows its view without
+// them, and they are what the CLI writes once the documents are asked for.
 func (s *store) sealed(f *model.Findings) *model.Findings {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if f != nil && s.unsealed[f] {
-		if err := hashes.SealFindings(f); err != nil {
-			f.Hashes = hashes.FindingsHashes(f)
-		}
+	if seal := s.unsealed[f]; f != nil && seal != nil {
+		seal(f)
 		delete(s.unsealed, f)
 	}
 	return f
