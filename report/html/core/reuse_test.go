@@ -217,3 +217,29 @@ func TestPageCompareReusesTools(t *testing.T) {
 		t.Error("the findings document carries no document hash")
 	}
 }
+
+// TestHeatKeepsNothing: running a comparison's code ahead ([heat], on the
+// first Warm) leaves no answer behind for Documents, keeps only the warmed
+// analysis, and leaves it unsealed.
+func TestHeatKeepsNothing(t *testing.T) {
+	reuse, heatOnce = sync.OnceValue(newStore), sync.Once{}
+	defer func() { reuse = sync.OnceValue(newStore) }()
+	heated := false
+	old := []File{{"old.json", func() string { b, _ := model.Marshal(synth.Inventory(40, 0)); return string(b) }()}}
+	if r := Warm(old, Meta{Version: "v"}); !r.OK {
+		t.Fatal(r.Error)
+	}
+	heatOnce.Do(func() { heated = true })
+	if heated {
+		t.Fatal("the first Warm did not run heat")
+	}
+	if d := Documents(); d.OK {
+		t.Error("after Warm, Documents answers with the heat's comparison")
+	}
+	if n := len(reuse().analyses); n != 1 {
+		t.Errorf("%d analyses kept after one Warm, want 1", n)
+	}
+	if reuse().unsealed[reuse().analysis(inputKey("side", old, "v"))] == nil {
+		t.Error("the warmed analysis was sealed by heat")
+	}
+}
