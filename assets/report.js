@@ -30,17 +30,8 @@
   // page. show(frag) puts the result on the page as soon as its first
   // section (a comparison's change summary) is built; the other sections
   // are then built into the page as they come.
-  // yieldTask lets the browser handle input and render, then goes on. A
-  // chained setTimeout(0) is clamped to 4 ms from the fifth in a row (HTML
-  // timers), ≈ 4 ms of nothing per section and per pause; a message on a
-  // channel is a task without that clamp.
-  const yieldTask = (() => {
-    const ch = new MessageChannel(), queue = [];
-    ch.port1.onmessage = () => { const r = queue.shift(); if (r) r(); };
-    return () => new Promise(r => { queue.push(r); ch.port2.postMessage(0); });
-  })();
   async function buildChunked(n, parts, show) {
-    const tick = yieldTask;
+    const tick = () => new Promise(r => setTimeout(r, 0));
     let since = performance.now();
     const pause = async () => { if (performance.now() - since > 30) { await tick(); since = performance.now(); } };
     const walk = async (n, parent, inSVG) => {
@@ -57,9 +48,14 @@
     const root = build(n);
     frag.appendChild(root);
     let shown = false;
+    // Between sections the page yields when 30 ms have passed (as inside
+    // one), and always once the first section is on the page, so it is
+    // painted at once; a yield per section was ≈ 4 ms of nothing each
+    // (a chained setTimeout(0) is clamped to 4 ms from the fifth).
+    await tick(); since = performance.now();
     for (const p of parts) {
-      await tick(); await walk(JSON.parse(p), root, false); since = performance.now();
-      if (!shown && root.lastElementChild && root.lastElementChild.tagName === "SECTION") { shown = true; show(frag); }
+      await pause(); await walk(JSON.parse(p), root, false);
+      if (!shown && root.lastElementChild && root.lastElementChild.tagName === "SECTION") { shown = true; show(frag); await tick(); since = performance.now(); }
     }
     if (!shown) show(frag);
   }
