@@ -266,6 +266,10 @@ var heatOnce sync.Once
 // unoptimised on the click that matters. It changes no state: nothing
 // is kept, and [Documents] still answers with the last request's.
 func heat(s *drift.Side, f *model.Findings, meta Meta) {
+	// Only a speed-up: whatever goes wrong here must not take the core
+	// (and the page's comparison) down with it; the real comparison
+	// reports its own errors.
+	defer func() { _ = recover() }()
 	same := *s
 	same.Analysis = f
 	res, err := drift.Diff(&same, &same, &drift.Options{Analyze: &analyze.Options{Version: meta.Version, Unsealed: true}, Version: meta.Version, KeepNew: true, Unhashed: true})
