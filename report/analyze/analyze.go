@@ -106,7 +106,11 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	par.ForEach(len(b.Servers), func(i int) { views[i] = surface.New(&b.Servers[i]) })
 	end()
 	end = opts.observe(PassHashes)
-	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(views[i], opts.Memo) })
+	// comps[i][j] is cache.Raw of server i's tool j's raw definition when
+	// a memo is kept: every per-tool memo key of this package's passes
+	// starts from it, so it is computed once.
+	comps := make([][]string, len(b.Servers))
+	par.ForEach(len(b.Servers), func(i int) { f.Servers[i], comps[i] = serverSkeleton(views[i], opts.Memo) })
 	end()
 	// Cost reads only the views and the skeleton. Its findings land in the
 	// same place after Finish sorts them. The views stay alive for the
@@ -114,7 +118,11 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	// (inject.ScanView, classify.ApplyViews) and memoise per tool through
 	// opts.Memo, keyed as package cache says.
 	end = opts.observe(PassCost)
-	cost.ApplyViews(b, views, f, opts.Cost)
+	var component func(i, j int) string
+	if opts.Memo != nil {
+		component = func(i, j int) string { return comps[i][j] }
+	}
+	cost.ApplyViews(b, views, f, opts.Cost, opts.Memo, component)
 	end()
 	collectionFindings(b, f)
 	copts := opts.Classify
@@ -227,8 +235,10 @@ func Finish(f *model.Findings) {
 // serverSkeleton is a server's report before any judgement: identity,
 // counts, tool names and titles, and every hash, read from the view. A
 // tool's hashes depend on its raw definition alone, so with a memo an
-// unchanged tool is hashed once per process (both sides of a diff).
-func serverSkeleton(v *surface.Server, memo *cache.Memo) model.ServerReport {
+// unchanged tool is hashed once per process (both sides of a diff). With a
+// memo it also returns each tool's component (cache.Raw of its raw
+// definition), which the memo keys of later passes start from.
+func serverSkeleton(v *surface.Server, memo *cache.Memo) (model.ServerReport, []string) {
 	s := v.Src
 	r := model.ServerReport{
 		Name:            s.Name,
@@ -255,6 +265,10 @@ func serverSkeleton(v *surface.Server, memo *cache.Memo) model.ServerReport {
 	}
 	names := make([]string, len(s.Tools))
 	toolHashes := make([]map[string]string, len(s.Tools))
+	var comps []string
+	if memo != nil {
+		comps = make([]string, len(s.Tools))
+	}
 	for i := range v.Tools {
 		vt := &v.Tools[i]
 		name, title := vt.Name, vt.Title
@@ -265,14 +279,20 @@ func serverSkeleton(v *surface.Server, memo *cache.Memo) model.ServerReport {
 		if s.Tokens != nil {
 			t.Tokens = s.Tokens.Tools[name]
 		}
-		names[i], toolHashes[i] = name, toolHashesMemo(memo, vt)
+		names[i] = name
+		if memo != nil {
+			comps[i] = cache.Raw(vt.Raw)
+			toolHashes[i] = toolHashesMemo(memo, vt, comps[i])
+		} else {
+			toolHashes[i] = hashes.ToolHashesOf(vt)
+		}
 		t.Hashes = toolHashes[i]
 		r.Tools[i] = t
 	}
 	// Recomputed from the raw definitions, never copied from the bundle:
 	// stored hashes are what `assay verify` checks against these.
 	r.Hashes = hashes.ServerHashes(s, names, toolHashes)
-	return r
+	return r, comps
 }
 
 // headOf reads name and title the way a struct decode does, for the rare

@@ -10,13 +10,14 @@ import (
 )
 
 // toolHashesMemo is hashes.ToolHashesOf through the memo, keyed by the
-// tool's raw definition (the only thing it reads). The map is shared by
-// every analysis that hits it and is never written after this.
-func toolHashesMemo(m *cache.Memo, t *surface.Tool) map[string]string {
+// tool's raw definition (the only thing it reads), whose cache.Raw is
+// comp. The map is shared by every analysis that hits it and is never
+// written after this.
+func toolHashesMemo(m *cache.Memo, t *surface.Tool, comp string) map[string]string {
 	if m == nil {
 		return hashes.ToolHashesOf(t)
 	}
-	key := cache.Key(catalog.Ruleset, "hashes/tool", "", cache.Raw(t.Raw))
+	key := cache.Key(catalog.Ruleset, "hashes/tool", "", comp)
 	if v, ok := m.Get(key); ok {
 		return v.(map[string]string)
 	}

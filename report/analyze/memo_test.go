@@ -7,14 +7,15 @@ import (
 
 	"github.com/assay-mcp/assay/internal/testcorpus"
 	"github.com/assay-mcp/assay/report/cache"
+	"github.com/assay-mcp/assay/report/cost"
 	"github.com/assay-mcp/assay/report/model"
 )
 
 // perToolPasses are the passes that memoise one result per tool: the
-// component hashes (analyze), injection (inject.ScanView) and
+// component hashes (analyze), the counts and sentences of cost, injection (inject.ScanView) and
 // classification (classify.ApplyViews), each keyed by the tool's raw
 // definition and the server facts that pass reads (see package cache).
-var perToolPasses = []string{"hashes/tool", "inject/tool", "classify"}
+var perToolPasses = []string{"hashes/tool", "inject/tool", "classify", cost.PassTool}
 
 // TestMemoReusesUnchangedTools: with a shared memo, a second analysis of
 // the same servers judges no tool again, the findings are the bytes an

@@ -33,18 +33,13 @@ const (
 // the first costs tokens on every request and could be said once, in the
 // server instructions. Savings are estimates even when the tools carry
 // exact counts, because the page has no tokenizer to count one sentence.
-func boilerplateFindings(v *surface.Server, enc string, o *Options) []model.Finding {
+// tools[i] is tool i's cost (its description's sentences, each once).
+func boilerplateFindings(v *surface.Server, tools []*toolCost, enc string, o *Options) []model.Finding {
 	s := v.Src
 	where := map[string][]string{}
-	for i := range v.Tools {
-		name, desc := toolDescription(&v.Tools[i])
-		seen := map[string]bool{}
-		for _, sen := range sentences(desc) {
-			if seen[sen] {
-				continue
-			}
-			seen[sen] = true
-			where[sen] = append(where[sen], name)
+	for _, tc := range tools {
+		for _, sen := range tc.sentences {
+			where[sen] = append(where[sen], tc.descName)
 		}
 	}
 	type repeat struct {

@@ -20,6 +20,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/canon"
 	"github.com/assay-mcp/assay/report/model"
 	"github.com/assay-mcp/assay/report/surface"
@@ -90,18 +91,28 @@ func Apply(b *model.Bundle, f *model.Findings, opts *Options) {
 	for i := range b.Servers {
 		views[i] = surface.New(&b.Servers[i])
 	}
-	ApplyViews(b, views, f, opts)
+	ApplyViews(b, views, f, opts, nil, nil)
 }
 
 // ApplyViews is [Apply] reading tool names and descriptions from the
 // servers' decoded views (views[i] is b.Servers[i]), as the analysis does.
-func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opts *Options) {
+// With a memo, what it reads from each tool definition is kept under the
+// definition's hash ([PassTool]) and an unchanged tool is not read again;
+// component(i, j), when given, is cache.Raw of server i's tool j's raw
+// definition, so the hash is not computed twice in one analysis.
+func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opts *Options, memo *cache.Memo, component func(i, j int) string) {
 	o := opts.withDefaults()
 	enc := summaryEncoding(b, o.Encoding)
 	costs := make([]serverCost, len(b.Servers))
+	tools := make([][]*toolCost, len(b.Servers))
 	sum := &model.TokenSummary{Encoding: enc, Window: o.Window, Basis: Basis, PricePerMTok: positive(o.PricePerMTok)}
 	for i := range b.Servers {
-		costs[i] = measure(views[i], enc)
+		var comp func(j int) string
+		if component != nil {
+			comp = func(j int) string { return component(i, j) }
+		}
+		tools[i] = toolCosts(views[i], memo, comp)
+		costs[i] = measure(views[i], tools[i], enc)
 		c := &costs[i]
 		if c.tokens.Estimated {
 			sum.Estimated = true
@@ -127,7 +138,7 @@ func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opt
 	for i := range b.Servers {
 		f.Findings = append(f.Findings, concentrationFindings(views[i], &costs[i], enc)...)
 		f.Findings = append(f.Findings, largeToolFindings(views[i], &costs[i], enc, &o)...)
-		f.Findings = append(f.Findings, boilerplateFindings(views[i], enc, &o)...)
+		f.Findings = append(f.Findings, boilerplateFindings(views[i], tools[i], enc, &o)...)
 	}
 }
 
@@ -143,8 +154,8 @@ func summaryEncoding(b *model.Bundle, want string) string {
 }
 
 // measure takes a server's recorded counts when they are exact and in the
-// summary encoding, and estimates otherwise.
-func measure(v *surface.Server, enc string) serverCost {
+// summary encoding, and estimates otherwise (tools[j] is tool j's cost).
+func measure(v *surface.Server, tools []*toolCost, enc string) serverCost {
 	var c serverCost
 	s := v.Src
 	if t := s.Tokens; t != nil && !t.Estimated && t.Encoding == enc && t.Tools != nil {
@@ -154,7 +165,7 @@ func measure(v *surface.Server, enc string) serverCost {
 			c.perTool[i] = t.Tools[toolName(&v.Tools[i])]
 		}
 	} else {
-		c.tokens, c.perTool = Estimate(s, enc)
+		c.tokens, c.perTool = estimate(s, tools, enc)
 	}
 	c.total = c.tokens.ToolsSum + c.tokens.Instructions
 	return c

@@ -57,21 +57,43 @@ func calibration(encoding string) Calibration {
 
 // EstimateText estimates the tokens of s in an encoding.
 func EstimateText(s string, encoding string) int {
-	if s == "" {
-		return 0
-	}
-	ascii, other := 0, 0
+	return estimateChars(charsOf(s), encoding)
+}
+
+// chars counts a text the way [EstimateText] reads it: ASCII bytes and
+// other code points. Counts of texts joined add up, so a whole tools/list
+// is estimated from its tools' counts without writing it out.
+type chars struct {
+	ascii, other int
+	// nonEmpty: the text had at least one byte (an empty text is 0
+	// tokens, any other at least 1).
+	nonEmpty bool
+}
+
+func charsOf(s string) chars {
+	c := chars{nonEmpty: s != ""}
 	for i := 0; i < len(s); {
 		if s[i] < utf8.RuneSelf {
-			ascii++
+			c.ascii++
 			i++
 			continue
 		}
 		_, n := utf8.DecodeRuneInString(s[i:])
-		other++
+		c.other++
 		i += n
 	}
-	n := int(math.Round(float64(ascii)/calibration(encoding).ASCIIPerToken)) + other
+	return c
+}
+
+func (c chars) plus(d chars) chars {
+	return chars{c.ascii + d.ascii, c.other + d.other, c.nonEmpty || d.nonEmpty}
+}
+
+func estimateChars(c chars, encoding string) int {
+	if !c.nonEmpty {
+		return 0
+	}
+	n := int(math.Round(float64(c.ascii)/calibration(encoding).ASCIIPerToken)) + c.other
 	if n < 1 {
 		n = 1
 	}
@@ -83,20 +105,35 @@ func EstimateText(s string, encoding string) int {
 // Estimated set. Per-tool counts are also returned in served order, for
 // surfaces that serve two tools under one name.
 func Estimate(s *model.Server, encoding string) (*model.ServerTokens, []int) {
+	tools := make([]*toolCost, len(s.Tools))
+	for i, raw := range s.Tools {
+		tools[i] = &toolCost{}
+		tools[i].count(raw)
+	}
+	return estimate(s, tools, encoding)
+}
+
+// estimate is [Estimate] from each tool's counted text (tools[i] is
+// s.Tools[i]'s).
+func estimate(s *model.Server, tools []*toolCost, encoding string) (*model.ServerTokens, []int) {
 	t := &model.ServerTokens{Encoding: encoding, Tools: make(map[string]int, len(s.Tools)), Estimated: true}
 	perTool := make([]int, len(s.Tools))
-	texts := make([][]byte, len(s.Tools))
-	for i, raw := range s.Tools {
-		text, name := canon.ToolCount(raw)
-		texts[i] = text
-		n := EstimateText(string(text), encoding)
+	// The whole list is {"tools":[text,text,...]}: its counts are the
+	// tools' counts plus the wrapper's 12 ASCII bytes and the commas.
+	list := chars{ascii: len(`{"tools":[]}`), nonEmpty: true}
+	for i, tc := range tools {
+		n := estimateChars(tc.text, encoding)
 		perTool[i] = n
 		t.ToolsSum += n
-		if _, dup := t.Tools[name]; !dup {
-			t.Tools[name] = n
+		if _, dup := t.Tools[tc.name]; !dup {
+			t.Tools[tc.name] = n
 		}
+		if i > 0 {
+			list.ascii++
+		}
+		list = list.plus(tc.text)
 	}
-	t.ToolsList = EstimateText(string(canon.ToolsListOf(texts)), encoding)
+	t.ToolsList = estimateChars(list, encoding)
 	if s.Instructions != nil {
 		t.Instructions = EstimateText(*s.Instructions, encoding)
 	}

@@ -61,6 +61,11 @@ type Options struct {
 	// caller that also shows it (the report page) need not analyse the
 	// same bundle again.
 	KeepNew bool
+	// Unhashed leaves Result.Findings.Hashes unset, for a caller that
+	// writes the document later or never (the report page shows the
+	// comparison's view and writes its document only when asked): it
+	// sets them with hashes.FindingsHashes before writing.
+	Unhashed bool
 }
 
 // Result is a finished drift findings document and its exit code.
@@ -127,7 +132,9 @@ func Diff(old, new *Side, opts *Options) (*Result, error) {
 		out.Servers = []model.ServerReport{}
 	}
 	analyze.Finish(out)
-	out.Hashes = hashes.FindingsHashes(out)
+	if !opts.Unhashed {
+		out.Hashes = hashes.FindingsHashes(out)
+	}
 	res := &Result{Findings: out, Exit: Bits(out.Findings)}
 	if opts.KeepNew && nv.text {
 		res.New = nv.f

@@ -12,7 +12,7 @@ import (
 
 // pageBundle is the browser bench's 1,000-tool bundle (synth.Inventory),
 // as the file the page reads.
-func pageBundle(b *testing.B, n, variant int) string {
+func pageBundle(b testing.TB, n, variant int) string {
 	out, err := model.Marshal(synth.Inventory(n, variant))
 	if err != nil {
 		b.Fatal(err)

@@ -69,7 +69,9 @@ type Result struct {
 	Files []Recognised `json:"files,omitempty"`
 	// Findings is the analysed document; FindingsJSON is its bytes as
 	// model.Marshal writes them (what the CLI prints with --format json),
-	// so the page and tests can compare them byte for byte.
+	// so the page and tests can compare them byte for byte. In a
+	// comparison's view-only answer its document hashes may not be
+	// computed yet: [Documents] computes them before writing it.
 	Findings     *model.Findings `json:"-"`
 	FindingsJSON string          `json:"findingsJSON,omitempty"`
 	View         *view.Node      `json:"view,omitempty"`
@@ -265,13 +267,13 @@ func finish(r *Result, d *view.Doc, meta Meta) *Result {
 // withDocuments fills r.FindingsJSON (and r.DiffJSON when comparing) as
 // model.Marshal writes them.
 func withDocuments(r *Result) *Result {
-	b, err := model.Marshal(r.Findings)
+	b, err := model.Marshal(reuse().sealed(r.Findings))
 	if err != nil {
 		return &Result{Error: "encoding findings: " + err.Error(), Files: r.Files}
 	}
 	r.FindingsJSON = string(b)
 	if r.DiffFindings != nil {
-		dj, err := model.Marshal(r.DiffFindings)
+		dj, err := model.Marshal(reuse().sealed(r.DiffFindings))
 		if err != nil {
 			return &Result{Error: "encoding drift findings: " + err.Error(), Files: r.Files}
 		}

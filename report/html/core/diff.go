@@ -53,10 +53,13 @@ func Diff(old, new []File, meta Meta) *Result {
 		ns.Analysis = reuse().analysis(newKey)
 	}
 	meta.step("compare")
-	res, err := drift.Diff(os, ns, &drift.Options{Analyze: aopts, Version: meta.Version, KeepNew: true})
+	// The drift document's hashes are computed when it is written
+	// ([store.sealed]): the view does not read them.
+	res, err := drift.Diff(os, ns, &drift.Options{Analyze: aopts, Version: meta.Version, KeepNew: true, Unhashed: true})
 	if err != nil {
 		return &Result{Error: "comparing: " + err.Error(), Files: recs}
 	}
+	reuse().sealLater(res.Findings, hashDrift)
 	reuse().keep(oldKey, res.Old)
 	reuse().keep(newKey, res.New)
 	// The page shows the new side's own analysis plus the drift section:

@@ -71,3 +71,18 @@ func TestBuildEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestFastAllowlists: the names tagOK and attrOK answer without the
+// tables are in the tables, and every other name gets the tables' answer.
+func TestFastAllowlists(t *testing.T) {
+	for _, tag := range []string{"td", "tr", "li", "ul", "span", "small", "details", "summary", "p", "code", "script", "style", "a", "img", "iframe", "TD", "", "svg", "section"} {
+		if tagOK(tag) != allowedTags[tag] {
+			t.Errorf("tagOK(%q) = %v, the allowlist says %v", tag, tagOK(tag), allowedTags[tag])
+		}
+	}
+	for _, k := range []string{"class", "data-v", "id", "onclick", "style", "href", "src", "data-", "data-X", "aria-label", "Class", "", "colspan"} {
+		if attrOK(k) != AllowedAttr(k) {
+			t.Errorf("attrOK(%q) = %v, AllowedAttr says %v", k, attrOK(k), AllowedAttr(k))
+		}
+	}
+}
