@@ -282,6 +282,7 @@ func serverSkeleton(v *surface.Server, memo *cache.Memo) (model.ServerReport, []
 		names[i] = name
 		if memo != nil {
 			comps[i] = cache.Raw(vt.Raw)
+			vt.Component = comps[i]
 			toolHashes[i] = toolHashesMemo(memo, vt, comps[i])
 		} else {
 			toolHashes[i] = hashes.ToolHashesOf(vt)

@@ -185,7 +185,11 @@ func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opt
 			var r *result
 			key := ""
 			if memo != nil {
-				key = cache.Key(catalog.Ruleset, "classify", optDigest, cache.Raw(vt.Raw), facts...)
+				comp := vt.Component
+				if comp == "" {
+					comp = cache.Raw(vt.Raw)
+				}
+				key = cache.Key(catalog.Ruleset, "classify", optDigest, comp, facts...)
 				if c, ok := memo.Get(key); ok {
 					r, _ = c.(*result)
 				}

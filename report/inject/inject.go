@@ -94,7 +94,7 @@ func ScanView(v *surface.Server, opts *Options, memo *cache.Memo) []model.Findin
 		if tm != nil {
 			var got []model.Finding
 			var ok bool
-			if k, got, ok = tm.get(t.Raw); ok {
+			if k, got, ok = tm.get(t); ok {
 				out = append(out, got...)
 				continue
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/catalog"
 	"github.com/assay-mcp/assay/report/model"
+	"github.com/assay-mcp/assay/report/surface"
 )
 
 // toolMemo memoises one server's per-tool results in two steps.
@@ -46,8 +47,12 @@ type probeSet struct {
 // toolKey is what put needs of a lookup that missed.
 type toolKey struct{ tool string }
 
-func (m *toolMemo) get(raw []byte) (toolKey, []model.Finding, bool) {
-	k := toolKey{cache.Key(catalog.Ruleset, "inject/probe", m.opts, cache.Raw(raw), m.identity, m.name)}
+func (m *toolMemo) get(t *surface.Tool) (toolKey, []model.Finding, bool) {
+	comp := t.Component
+	if comp == "" {
+		comp = cache.Raw(t.Raw)
+	}
+	k := toolKey{cache.Key(catalog.Ruleset, "inject/probe", m.opts, comp, m.identity, m.name)}
 	ps := probeSet{}
 	if got, ok := m.memo.Get(k.tool); ok {
 		ps = got.(probeSet)

@@ -66,6 +66,11 @@ type Tool struct {
 	Members map[string]json.RawMessage
 	// Malformed is non-empty when the definition is not a JSON object.
 	Malformed string
+	// Component is cache.Raw of Raw once a pass has computed it (the
+	// analysis does, once per tool, when it keeps a memo); "" until then.
+	// Every per-tool memo key starts from it, so a definition is hashed
+	// once however many passes memoise it.
+	Component string
 
 	Name string
 	// Title and Description are the served strings; HasTitle and
