@@ -28,8 +28,9 @@ var round3Cases = []ruleCase{
 		effect: "read", hasNot: []string{"write"}},
 	{rule: "generates-only", name: "a store stated plainly wins", tool: `{"name":"create_template","description":"Creates a project template. The template is saved in your workspace; this does not write to disk.","inputSchema":{"type":"object","properties":{"name":{"type":"string"}}}}`,
 		effect: "write", has: []string{"write"}},
-	{rule: "generates-only", name: "a dry run without writing is not the tool", tool: `{"name":"build_bundle","description":"Build a release bundle. Pass dry_run to list the files without writing them.","inputSchema":{"type":"object","properties":{"dry_run":{"type":"boolean"},"target":{"type":"string"}}}}`,
-		has: []string{"write"}},
+	{rule: "generates-only", name: "a dry run without writing is not the tool",
+		tool: `{"name":"build_bundle","description":"Build a release bundle. Pass dry_run to list the files without writing them.","inputSchema":{"type":"object","properties":{"dry_run":{"type":"boolean"},"target":{"type":"string"}}}}`,
+		has:  []string{"write"}},
 
 	// The server's own name is an online API's.
 	{rule: "api-name", name: "a server named after an API keeps its records there", tool: `{"name":"create_invoice","inputSchema":{"type":"object","properties":{"amount":{"type":"number"}}}}`,

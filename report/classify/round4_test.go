@@ -26,7 +26,8 @@ var round4Cases = []ruleCase{
 		has: []string{"code_exec", "destructive"}},
 
 	// A host given a login is where the credentials go.
-	{rule: "host-login", name: "connecting to a chosen host with a password sends it there", tool: `{"name":"connect_machine","description":"Connects a shell session to the machine.","inputSchema":{"type":"object","properties":{"host":{"type":"string"},"username":{"type":"string"},"password":{"type":"string"}}}}`,
+	{rule: "host-login", name: "connecting to a chosen host with a password sends it there",
+		tool:   `{"name":"connect_machine","description":"Connects a shell session to the machine.","inputSchema":{"type":"object","properties":{"host":{"type":"string"},"username":{"type":"string"},"password":{"type":"string"}}}}`,
 		effect: "external", has: []string{"egress"}},
 	{rule: "host-login", name: "a host with no login is only where a local service listens", tool: `{"name":"attach_inspector","description":"Attaches the inspector.","inputSchema":{"type":"object","properties":{"host":{"type":"string"},"port":{"type":"number"}}}}`,
 		hasNot: []string{"egress"}},
@@ -36,7 +37,8 @@ var round4Cases = []ruleCase{
 		hasNot: []string{"egress"}},
 
 	// A URL that filters or is expected selects, it is not requested.
-	{rule: "url-selector", name: "a URL substring to filter captured requests", tool: `{"name":"list_captured_requests","description":"Lists the requests the proxy recorded.","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"Keep only requests whose URL has this substring"}}}}`,
+	{rule: "url-selector", name: "a URL substring to filter captured requests",
+		tool:   `{"name":"list_captured_requests","description":"Lists the requests the proxy recorded.","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"Keep only requests whose URL has this substring"}}}}`,
 		effect: "read", hasNot: []string{"egress"}},
 	{rule: "url-selector", name: "a URL filter by name", tool: `{"name":"list_captured_requests","inputSchema":{"type":"object","properties":{"filter_url":{"type":"string"}}}}`,
 		hasNot: []string{"egress"}},
