@@ -106,11 +106,7 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	par.ForEach(len(b.Servers), func(i int) { views[i] = surface.New(&b.Servers[i]) })
 	end()
 	end = opts.observe(PassHashes)
-	// comps[i][j] is cache.Raw of server i's tool j's raw definition when
-	// a memo is kept: every per-tool memo key of this package's passes
-	// starts from it, so it is computed once.
-	comps := make([][]string, len(b.Servers))
-	par.ForEach(len(b.Servers), func(i int) { f.Servers[i], comps[i] = serverSkeleton(views[i], opts.Memo) })
+	par.ForEach(len(b.Servers), func(i int) { f.Servers[i] = serverSkeleton(views[i], opts.Memo) })
 	end()
 	// Cost reads only the views and the skeleton. Its findings land in the
 	// same place after Finish sorts them. The views stay alive for the
@@ -118,11 +114,7 @@ func Analyze(b *model.Bundle, opts *Options) *model.Findings {
 	// (inject.ScanView, classify.ApplyViews) and memoise per tool through
 	// opts.Memo, keyed as package cache says.
 	end = opts.observe(PassCost)
-	var component func(i, j int) string
-	if opts.Memo != nil {
-		component = func(i, j int) string { return comps[i][j] }
-	}
-	cost.ApplyViews(b, views, f, opts.Cost, opts.Memo, component)
+	cost.ApplyViews(b, views, f, opts.Cost, opts.Memo)
 	end()
 	collectionFindings(b, f)
 	copts := opts.Classify
@@ -235,10 +227,8 @@ func Finish(f *model.Findings) {
 // serverSkeleton is a server's report before any judgement: identity,
 // counts, tool names and titles, and every hash, read from the view. A
 // tool's hashes depend on its raw definition alone, so with a memo an
-// unchanged tool is hashed once per process (both sides of a diff). With a
-// memo it also returns each tool's component (cache.Raw of its raw
-// definition), which the memo keys of later passes start from.
-func serverSkeleton(v *surface.Server, memo *cache.Memo) (model.ServerReport, []string) {
+// unchanged tool is hashed once per process (both sides of a diff).
+func serverSkeleton(v *surface.Server, memo *cache.Memo) model.ServerReport {
 	s := v.Src
 	r := model.ServerReport{
 		Name:            s.Name,
@@ -265,10 +255,6 @@ func serverSkeleton(v *surface.Server, memo *cache.Memo) (model.ServerReport, []
 	}
 	names := make([]string, len(s.Tools))
 	toolHashes := make([]map[string]string, len(s.Tools))
-	var comps []string
-	if memo != nil {
-		comps = make([]string, len(s.Tools))
-	}
 	for i := range v.Tools {
 		vt := &v.Tools[i]
 		name, title := vt.Name, vt.Title
@@ -281,9 +267,7 @@ func serverSkeleton(v *surface.Server, memo *cache.Memo) (model.ServerReport, []
 		}
 		names[i] = name
 		if memo != nil {
-			comps[i] = cache.Raw(vt.Raw)
-			vt.Component = comps[i]
-			toolHashes[i] = toolHashesMemo(memo, vt, comps[i])
+			toolHashes[i] = toolHashesMemo(memo, vt, vt.Component())
 		} else {
 			toolHashes[i] = hashes.ToolHashesOf(vt)
 		}
@@ -293,7 +277,7 @@ func serverSkeleton(v *surface.Server, memo *cache.Memo) (model.ServerReport, []
 	// Recomputed from the raw definitions, never copied from the bundle:
 	// stored hashes are what `assay verify` checks against these.
 	r.Hashes = hashes.ServerHashes(s, names, toolHashes)
-	return r, comps
+	return r
 }
 
 // headOf reads name and title the way a struct decode does, for the rare

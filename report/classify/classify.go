@@ -185,11 +185,7 @@ func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opt
 			var r *result
 			key := ""
 			if memo != nil {
-				comp := vt.Component
-				if comp == "" {
-					comp = cache.Raw(vt.Raw)
-				}
-				key = cache.Key(catalog.Ruleset, "classify", optDigest, comp, facts...)
+				key = cache.Key(catalog.Ruleset, "classify", optDigest, vt.Component(), facts...)
 				if c, ok := memo.Get(key); ok {
 					r, _ = c.(*result)
 				}

@@ -91,27 +91,21 @@ func Apply(b *model.Bundle, f *model.Findings, opts *Options) {
 	for i := range b.Servers {
 		views[i] = surface.New(&b.Servers[i])
 	}
-	ApplyViews(b, views, f, opts, nil, nil)
+	ApplyViews(b, views, f, opts, nil)
 }
 
 // ApplyViews is [Apply] reading tool names and descriptions from the
 // servers' decoded views (views[i] is b.Servers[i]), as the analysis does.
 // With a memo, what it reads from each tool definition is kept under the
-// definition's hash ([PassTool]) and an unchanged tool is not read again;
-// component(i, j), when given, is cache.Raw of server i's tool j's raw
-// definition, so the hash is not computed twice in one analysis.
-func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opts *Options, memo *cache.Memo, component func(i, j int) string) {
+// definition's hash ([PassTool]) and an unchanged tool is not read again.
+func ApplyViews(b *model.Bundle, views []*surface.Server, f *model.Findings, opts *Options, memo *cache.Memo) {
 	o := opts.withDefaults()
 	enc := summaryEncoding(b, o.Encoding)
 	costs := make([]serverCost, len(b.Servers))
 	tools := make([][]*toolCost, len(b.Servers))
 	sum := &model.TokenSummary{Encoding: enc, Window: o.Window, Basis: Basis, PricePerMTok: positive(o.PricePerMTok)}
 	for i := range b.Servers {
-		var comp func(j int) string
-		if component != nil {
-			comp = func(j int) string { return component(i, j) }
-		}
-		tools[i] = toolCosts(views[i], memo, comp)
+		tools[i] = toolCosts(views[i], memo)
 		costs[i] = measure(views[i], tools[i], enc)
 		c := &costs[i]
 		if c.tokens.Estimated {

@@ -52,10 +52,8 @@ func toolCostOf(t *surface.Tool) *toolCost {
 	return c
 }
 
-// toolCosts are the costs of a server's tools, through memo when given;
-// component(j), when given, is cache.Raw of tool j's raw definition
-// (another pass already computed it).
-func toolCosts(v *surface.Server, memo *cache.Memo, component func(j int) string) []*toolCost {
+// toolCosts are the costs of a server's tools, through memo when given.
+func toolCosts(v *surface.Server, memo *cache.Memo) []*toolCost {
 	out := make([]*toolCost, len(v.Tools))
 	for j := range v.Tools {
 		t := &v.Tools[j]
@@ -63,13 +61,7 @@ func toolCosts(v *surface.Server, memo *cache.Memo, component func(j int) string
 			out[j] = toolCostOf(t)
 			continue
 		}
-		var comp string
-		if component != nil {
-			comp = component(j)
-		} else {
-			comp = cache.Raw(t.Raw)
-		}
-		key := cache.Key(catalog.Ruleset, PassTool, "", comp)
+		key := cache.Key(catalog.Ruleset, PassTool, "", t.Component())
 		if got, ok := memo.Get(key); ok {
 			out[j] = got.(*toolCost)
 			continue

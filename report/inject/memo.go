@@ -48,11 +48,7 @@ type probeSet struct {
 type toolKey struct{ tool string }
 
 func (m *toolMemo) get(t *surface.Tool) (toolKey, []model.Finding, bool) {
-	comp := t.Component
-	if comp == "" {
-		comp = cache.Raw(t.Raw)
-	}
-	k := toolKey{cache.Key(catalog.Ruleset, "inject/probe", m.opts, comp, m.identity, m.name)}
+	k := toolKey{cache.Key(catalog.Ruleset, "inject/probe", m.opts, t.Component(), m.identity, m.name)}
 	ps := probeSet{}
 	if got, ok := m.memo.Get(k.tool); ok {
 		ps = got.(probeSet)

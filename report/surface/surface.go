@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/assay-mcp/assay/report/cache"
 	"github.com/assay-mcp/assay/report/model"
 )
 
@@ -66,11 +67,8 @@ type Tool struct {
 	Members map[string]json.RawMessage
 	// Malformed is non-empty when the definition is not a JSON object.
 	Malformed string
-	// Component is cache.Raw of Raw once a pass has computed it (the
-	// analysis does, once per tool, when it keeps a memo); "" until then.
-	// Every per-tool memo key starts from it, so a definition is hashed
-	// once however many passes memoise it.
-	Component string
+	// component is cache.Raw of Raw once [Tool.Component] has computed it.
+	component string
 
 	Name string
 	// Title and Description are the served strings; HasTitle and
@@ -357,4 +355,16 @@ func caseVariant[V any](m map[string]V, keys []string) bool {
 		}
 	}
 	return false
+}
+
+// Component is the tool's component hash (cache.Raw of its raw
+// definition), the start of every per-tool memo key. It is computed on
+// first use and kept on the view, so a definition is hashed once however
+// many passes memoise it. A view's tools are read by one goroutine at a
+// time (a server's passes run in turn), so the kept value needs no lock.
+func (t *Tool) Component() string {
+	if t.component == "" {
+		t.component = cache.Raw(t.Raw)
+	}
+	return t.component
 }
