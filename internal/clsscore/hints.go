@@ -31,14 +31,12 @@ func hintsYardstick(verbose bool, dirs []string) error {
 		}
 	}
 	for _, d := range dirs {
-		entries, err := os.ReadDir(d)
+		names, err := captureFiles(d)
 		if err != nil {
 			return fmt.Errorf("capture directory: %w", err)
 		}
-		for _, e := range entries {
-			if strings.HasSuffix(e.Name(), ".json") {
-				files = append(files, [2]string{d, e.Name()})
-			}
+		for _, fn := range names {
+			files = append(files, [2]string{d, fn})
 		}
 	}
 	b := &model.Bundle{Kind: model.BundleKind}
@@ -119,13 +117,28 @@ func unfrozenFiles() ([]string, error) {
 	for _, l := range frozen.Items {
 		skip[l.File] = true
 	}
-	entries, err := os.ReadDir(at(surfaceDir))
+	all, err := captureFiles(at(surfaceDir))
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, fn := range all {
+		if !skip[fn] {
+			names = append(names, fn)
+		}
+	}
+	return names, nil
+}
+
+// captureFiles are the capture files (*.json) of dir, sorted.
+func captureFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
 	var names []string
 	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".json") && !skip[e.Name()] {
+		if strings.HasSuffix(e.Name(), ".json") {
 			names = append(names, e.Name())
 		}
 	}
