@@ -38,7 +38,7 @@ func (c ruleCase) classify(t *testing.T) model.ToolReport {
 
 // allRuleCases are the rule samples of every round.
 func allRuleCases() []ruleCase {
-	return append(append(append([]ruleCase(nil), ruleCases...), round3Cases...), round4Cases...)
+	return append(append(append([]ruleCase(nil), ruleCases...), shapeCases...), scopeCases...)
 }
 
 var yes, no = true, false

@@ -1,9 +1,9 @@
 package classify
 
-// round3Cases are the samples of the rules added in round 3 of issue 16
+// shapeCases are the samples of the shape rules added in round 3 of issue 16
 // (docs/classification.md, "Round 3"). Every sample is written for its
 // rule; none is a benchmark tool's text.
-var round3Cases = []ruleCase{
+var shapeCases = []ruleCase{
 	// A word every tool of a server begins with is the server's name.
 	{rule: "server-prefix", name: "shared prefix before a reading verb is a name", tool: `{"name":"pin_list_boards","description":"Lists the boards of the account.","inputSchema":{"type":"object","properties":{}}}`,
 		siblings: []string{`{"name":"pin_get_board","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}`, `{"name":"pin_set_board_title","inputSchema":{"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"}}}}`},

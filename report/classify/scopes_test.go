@@ -1,9 +1,9 @@
 package classify
 
-// round4Cases are the samples of the rules changed in round 4 of issue 16
+// scopeCases are the samples of the scope rules (scopes.go) of round 4 of issue 16
 // (docs/classification.md, "Round 4"). Every sample is written for its
 // rule; none is a benchmark tool's text.
-var round4Cases = []ruleCase{
+var scopeCases = []ruleCase{
 	// Statements limited to reading run code that cannot destroy.
 	{rule: "reading-statements", name: "a read-only statement runner runs code, destroys nothing", tool: `{"name":"run_report_sql","description":"Runs one read-only SQL statement on the warehouse and returns the rows.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`,
 		effect: "irreversible", has: []string{"code_exec"}, hasNot: []string{"destructive", "write"}},

@@ -6,8 +6,9 @@ import (
 	"github.com/assay-mcp/assay/report/model"
 )
 
-// Round 4: scopes of signals, read from what the ladder says rather than
-// from single tools (docs/classification.md, "Round 4").
+// Scopes of signals: where a signal holds, read from what the ladder says
+// rather than from single tools (added in round 4; docs/classification.md,
+// "Round 4", gives the measurements).
 
 // readsOnlyStatements reports a tool whose description limits the
 // statements it runs to reading ones ("read-only", "a SELECT query") and
